@@ -1,0 +1,31 @@
+"""The ``aria`` command. Every subcommand calls the same library functions the UI calls."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import typer
+
+from aria.cli import db as db_cli
+from aria.cli import demo as demo_cli
+from aria.errors import AriaError
+
+app = typer.Typer(
+    name="aria",
+    help="Aria: ask your restaurant's database questions in Vietnamese or English.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(db_cli.app, name="db")
+app.command("demo")(demo_cli.demo)
+# Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
+
+
+def main() -> None:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        app()
+    except AriaError as err:
+        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
+        sys.exit(2)

@@ -1,0 +1,23 @@
+"""Helpers shared by the CLI modules: settings, targets and printing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from aria.config import Settings, get_settings
+from aria.db.connect import Targets, resolve_targets
+
+
+def settings() -> Settings:
+    return get_settings()
+
+
+def targets() -> Targets:
+    return resolve_targets(get_settings())
+
+
+def print_json(payload: Any) -> None:
+    typer.echo(json.dumps(payload, ensure_ascii=False, indent=2, default=str))

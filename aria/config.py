@@ -1,0 +1,189 @@
+"""Aria's settings: one typed object, read from ``ARIA_*`` environment variables and an optional
+``aria.toml``. Nothing else in Aria reads the environment.
+
+Every setting has a default and a help text; the README's settings table is generated from this
+class (``aria config docs``) and a test fails when the two drift apart.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+import platformdirs
+from pydantic import Field, model_validator
+from pydantic_settings import (
+    BaseSettings,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
+
+CONFIG_FILE_ENV = "ARIA_CONFIG"
+DEFAULT_CONFIG_FILE = "aria.toml"
+
+
+def _default_home() -> Path:
+    return Path(platformdirs.user_data_dir("aria", appauthor=False))
+
+
+def _default_bench_dir() -> Path:
+    return Path("../shared/bench")
+
+
+def config_file_path() -> Path:
+    """The TOML file settings are read from and the Settings page writes to."""
+    return Path(os.environ.get(CONFIG_FILE_ENV, DEFAULT_CONFIG_FILE))
+
+
+class Settings(BaseSettings):
+    """All of Aria's knobs. Environment variable = ``ARIA_`` + the field name in upper case."""
+
+    model_config = SettingsConfigDict(env_prefix="ARIA_", extra="ignore", validate_default=True)
+
+    # --- where things live -------------------------------------------------------------------
+    home: Path = Field(
+        default_factory=_default_home,
+        description="Aria's data dir: the embedded PostgreSQL, caches, logs. Keep it short "
+        "(the server's socket path must stay under ~100 characters).",
+    )
+    database_url: str | None = Field(
+        default=None,
+        description="PostgreSQL URL of the restaurant's database (admin rights for seeding and role set-up). "
+        "Unset: the embedded server in ARIA_HOME.",
+    )
+    reader_url: str | None = Field(
+        default=None,
+        description="PostgreSQL URL that generated SQL runs under (a read-only role, or a read replica). "
+        "Unset: the database URL, logged in as the read-only role `reader_role`.",
+    )
+    kb_url: str | None = Field(
+        default=None,
+        description="PostgreSQL URL (with pgvector) of the knowledge base. Unset: the database URL.",
+    )
+    business_schema: str = Field(default="restaurant", description="Schema holding the business tables.")
+    kb_schema: str = Field(default="aria_kb", description="Schema holding the knowledge base and query log.")
+    reader_role: str = Field(
+        default="aria_reader", description="Read-only role created for generated SQL (SELECT on business tables)."
+    )
+    timezone: str = Field(default="Asia/Ho_Chi_Minh", description="The restaurant's time zone.")
+    bench_dir: Path = Field(
+        default_factory=_default_bench_dir, description="Folder of the public benchmark data (Spider, BIRD)."
+    )
+
+    # --- models --------------------------------------------------------------------------------
+    llm: str | None = Field(
+        default=None,
+        description="Generator model spec: anthropic:<model>, openai:<model>, ollama:<model>, "
+        "openai-compatible:<model>@<base_url>, or scripted:<file.json> (tests/demos). Unset: no model.",
+    )
+    judge_llm: str | None = Field(
+        default=None, description="Judge model spec (same forms as ARIA_LLM). Unset: the generator's spec."
+    )
+    llm_timeout_s: float = Field(default=60.0, gt=0, description="Per-call model timeout, seconds.")
+    llm_max_retries: int = Field(
+        default=3, ge=0, le=10, description="Retries on model timeouts, 429 and 5xx (with backoff)."
+    )
+    embedding_model: str = Field(
+        default="all-MiniLM-L6-v2",
+        description="sentence-transformers model: a local path, or all-MiniLM-L6-v2 (bundled, offline).",
+    )
+
+    # --- Reflect-SQL hyperparameters (paper defaults) -------------------------------------------
+    theta_r: float = Field(default=4.0, ge=0, le=10, description="Retrieval threshold θ_r on Score_r (0-10).")
+    theta_s: float = Field(default=5.0, ge=0, le=10, description="SQL threshold θ_s on S (0-10).")
+    theta_e: float = Field(default=3.0, ge=0, le=5, description="Entailment threshold θ_e on E (0-5).")
+    alpha: float = Field(default=0.6, ge=0, le=1, description="α: weight of relevance R in Score_r = αR + (1−α)C.")
+    beta: float = Field(default=0.2, ge=0, le=1, description="β: weight of E_schema in E = βE_schema + (1−β)E_data.")
+    w_c: float = Field(default=0.1, ge=0, le=1, description="w_c: weight of column consistency in S.")
+    w_g: float = Field(default=0.3, ge=0, le=1, description="w_g: weight of granularity consistency in S.")
+    w_j: float = Field(default=0.4, ge=0, le=1, description="w_j: weight of join consistency in S.")
+    w_q: float = Field(default=0.2, ge=0, le=1, description="w_q: weight of logic (query) consistency in S.")
+
+    # --- loop limits and retrieval sizes ------------------------------------------------------------
+    max_retrieval_iterations: int = Field(default=3, ge=1, le=10, description="Loop 1 iteration limit.")
+    max_synthesis_iterations: int = Field(
+        default=3, ge=1, le=10, description="Loop 2 limit on semantic regenerations."
+    )
+    max_syntax_repairs: int = Field(default=3, ge=0, le=10, description="Loop 2 limit on syntax repairs per SQL.")
+    max_entailment_iterations: int = Field(
+        default=2, ge=1, le=10, description="Loop 3 limit: how often a failed entailment returns to Loop 1."
+    )
+    top_k_tables: int = Field(default=3, ge=1, description="k: tables retrieved by the first retrieval step.")
+    top_m_columns: int = Field(default=8, ge=1, description="m: columns retrieved per table by the second step.")
+    k_step: int = Field(default=2, ge=0, description="How much a retrieval rewrite raises k.")
+    m_step: int = Field(default=4, ge=0, description="How much a retrieval rewrite raises m.")
+    full_schema_token_budget: int = Field(
+        default=2500, ge=0, description="Pass the whole schema when it fits in this many tokens (cl100k)."
+    )
+    reuse_min_similarity: float = Field(
+        default=0.80, ge=0, le=1, description="Cosine similarity a verified question needs to be reused."
+    )
+
+    # --- execution limits -------------------------------------------------------------------------
+    statement_timeout_ms: int = Field(
+        default=15000, gt=0, description="Server-side statement timeout of the read-only role, ms."
+    )
+    client_deadline_s: float = Field(
+        default=20.0, gt=0, description="Client-side deadline after which a query is cancelled, seconds."
+    )
+    row_cap: int = Field(default=1000, gt=0, description="Most rows a query returns (applied by wrapping it).")
+    max_plan_cost: float = Field(default=5e6, gt=0, description="Cost guard: largest EXPLAIN total cost allowed.")
+    max_plan_rows: float = Field(default=5e7, gt=0, description="Cost guard: largest EXPLAIN row estimate allowed.")
+    pool_max_size: int = Field(default=10, ge=1, description="Largest number of pooled database connections.")
+    connect_timeout_s: int = Field(default=5, ge=1, description="Seconds to wait when connecting to a database.")
+
+    # --- user interface ---------------------------------------------------------------------------
+    ui_language: Literal["vi", "en"] = Field(default="vi", description="Language of the UI: vi or en.")
+
+    @model_validator(mode="after")
+    def _weights_sum_to_one(self) -> Settings:
+        total = self.w_c + self.w_g + self.w_j + self.w_q
+        if abs(total - 1.0) > 1e-6:
+            raise ValueError(f"w_c + w_g + w_j + w_q must be 1 (they are {total:.3f})")
+        return self
+
+    @property
+    def judge_spec(self) -> str | None:
+        return self.judge_llm or self.llm
+
+    @property
+    def pg_dir(self) -> Path:
+        """The embedded PostgreSQL data dir."""
+        return self.home / "pg"
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        toml = TomlConfigSettingsSource(settings_cls, toml_file=config_file_path())
+        return init_settings, env_settings, toml
+
+
+def env_name(field: str) -> str:
+    return f"ARIA_{field.upper()}"
+
+
+def settings_table_markdown() -> str:
+    """The README's settings table, one row per setting."""
+    rows = ["| Variable | Default | What it does |", "|---|---|---|"]
+    for name, field in Settings.model_fields.items():
+        default: Any = field.default
+        if field.default_factory is not None:
+            default = {"home": "per-user data dir", "bench_dir": "../shared/bench"}.get(name, "")
+        shown = "unset" if default is None else f"`{default}`"
+        rows.append(f"| `{env_name(name)}` | {shown} | {field.description} |")
+    return "\n".join(rows)
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    """The process-wide settings. Tests build their own ``Settings(...)`` instead."""
+    return Settings()

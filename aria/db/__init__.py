@@ -1,0 +1,1 @@
+"""Databases: connections, the embedded PostgreSQL, the read-only executor, introspection."""

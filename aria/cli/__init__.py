@@ -7,6 +7,7 @@ import sys
 
 import typer
 
+from aria.cli import bench as bench_cli
 from aria.cli import db as db_cli
 from aria.cli import demo as demo_cli
 from aria.errors import AriaError
@@ -18,6 +19,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(db_cli.app, name="db")
+app.add_typer(bench_cli.app, name="bench")
 app.command("demo")(demo_cli.demo)
 # Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
 

@@ -8,6 +8,7 @@ import sys
 import typer
 
 from aria.cli import bench as bench_cli
+from aria.cli import config_cmd
 from aria.cli import db as db_cli
 from aria.cli import demo as demo_cli
 from aria.errors import AriaError
@@ -20,6 +21,7 @@ app = typer.Typer(
 )
 app.add_typer(db_cli.app, name="db")
 app.add_typer(bench_cli.app, name="bench")
+app.add_typer(config_cmd.app, name="config")
 app.command("demo")(demo_cli.demo)
 # Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
 

@@ -1,0 +1,19 @@
+from __future__ import annotations
+
+from aria.reflect.answer_text import format_value, summarize_result
+
+
+def test_money_minutes_and_percentages_are_formatted() -> None:
+    assert format_value("revenue_vnd", 1250000, "vi") == "1.250.000 ₫"
+    assert format_value("wait_minutes", 32, "vi") == "32 phút"
+    assert format_value("wait_minutes", 32.5, "en") == "32.5 min"
+    assert format_value("reorder_rate", 0.25, "en") == "25.0%"
+    assert format_value("name_vi", "Lẩu Thái", "vi") == "Lẩu Thái"
+    assert format_value("qty", None, "vi") == "—"
+
+
+def test_summary_speaks_the_question_language() -> None:
+    assert summarize_result("vi", ["n"], []) == "Không có dữ liệu nào khớp với câu hỏi."
+    assert summarize_result("en", ["table_no", "wait_minutes"], [[4, 32]]) == "Result: table_no = 4, wait_minutes = 32 min."
+    text = summarize_result("vi", ["name_vi", "qty"], [["Phở bò", 120], ["Lẩu Thái", 80]])
+    assert text.startswith("Có 2 dòng kết quả") and "Phở bò" in text

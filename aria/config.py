@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
-from pydantic import Field, model_validator
+from pydantic import AliasChoices, Field, SecretStr, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -86,6 +86,21 @@ class Settings(BaseSettings):
     llm_max_retries: int = Field(
         default=3, ge=0, le=10, description="Retries on model timeouts, 429 and 5xx (with backoff)."
     )
+    llm_backoff_s: float = Field(
+        default=0.5, ge=0, description="First retry delay, seconds; doubles on each retry (plus jitter)."
+    )
+    llm_backoff_max_s: float = Field(default=8.0, ge=0, description="Longest delay between model retries, seconds.")
+    anthropic_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("ARIA_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY"),
+        description="API key for anthropic:<model> specs (also read from ANTHROPIC_API_KEY).",
+    )
+    openai_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("ARIA_OPENAI_API_KEY", "OPENAI_API_KEY"),
+        description="API key for openai:<model> specs, and for openai-compatible servers that need one "
+        "(also read from OPENAI_API_KEY).",
+    )
     embedding_model: str = Field(
         default="all-MiniLM-L6-v2",
         description="sentence-transformers model: a local path, or all-MiniLM-L6-v2 (bundled, offline).",
@@ -134,9 +149,17 @@ class Settings(BaseSettings):
     max_plan_rows: float = Field(default=5e7, gt=0, description="Cost guard: largest EXPLAIN row estimate allowed.")
     pool_max_size: int = Field(default=10, ge=1, description="Largest number of pooled database connections.")
     connect_timeout_s: int = Field(default=5, ge=1, description="Seconds to wait when connecting to a database.")
+    eval_timeout_s: float = Field(
+        default=30.0, gt=0, description="Evaluation: deadline of each predicted or gold query, seconds (BIRD uses 30)."
+    )
 
     # --- user interface ---------------------------------------------------------------------------
     ui_language: Literal["vi", "en"] = Field(default="vi", description="Language of the UI: vi or en.")
+    reports_dir: Path = Field(
+        default=Path("out"),
+        description="Folder the Evaluation page reads: evaluation runs (`aria eval --out` folders with "
+        "summary.json) and retrieval reports (*retrieval*.json) anywhere beneath it.",
+    )
 
     @model_validator(mode="after")
     def _weights_sum_to_one(self) -> Settings:

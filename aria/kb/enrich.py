@@ -1,0 +1,323 @@
+"""Enriching the KB, only ever on an explicit call: a refined column description, a new glossary
+alias or a verified example becomes a new revision with its provenance; any revision can be undone
+(the previous text is restored exactly). Concurrent applies serialize on a per-document lock, so
+two applies make two revisions and neither is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import datetime
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from psycopg import sql
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from pydantic import BaseModel, ConfigDict
+
+from aria.db.schema import Column, Schema, Table
+from aria.errors import KnowledgeBaseError
+from aria.kb.build import embed_documents
+from aria.kb.documents import Document, column_document, glossary_document, table_documents
+from aria.kb.embed import Embedder
+from aria.kb.store import KnowledgeStore, row_to_document
+
+log = logging.getLogger(__name__)
+
+ChangeKind = Literal["column_description", "table_description", "glossary_alias", "verified_example"]
+
+
+class Change(BaseModel):
+    """One proposed change. ``question``/``sql``/``confirmed_by`` are its provenance."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: ChangeKind
+    db_name: str = ""  # filled from the KB by apply_changes
+    table: str | None = None
+    column: str | None = None
+    text: str = ""  # the refined description, or the alias's meaning
+    term: str | None = None  # glossary alias
+    value: str | None = None
+    sql_hint: str | None = None
+    lang: str = "vi"
+    question: str | None = None
+    sql: str | None = None
+    confirmed_by: str = ""
+
+
+class Revision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    created_at: datetime
+    author: str
+    question: str | None
+    sql: str | None
+    kind: str
+    payload: dict[str, Any]
+    undone: bool
+
+
+class Proposal(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    change: Change
+    key: str
+    before: str | None
+    after: str
+
+
+def _doc_key(change: Change) -> str:
+    if change.kind == "column_description":
+        if not change.table or not change.column:
+            raise KnowledgeBaseError("A column description change needs a table and a column.",
+                                     hint="Name the column as table.column.")
+        return f"column:{change.table}.{change.column}"
+    if change.kind == "table_description":
+        if not change.table:
+            raise KnowledgeBaseError("A table description change needs a table.", hint="Name the table.")
+        return f"table:{change.table}"
+    if change.kind == "glossary_alias":
+        if not change.term:
+            raise KnowledgeBaseError("A glossary alias needs a term.", hint="Give the word the manager used.")
+        return f"glossary:{' '.join(change.term.lower().split())}"
+    return "verified_query"
+
+
+def _load(conn: Any, store: KnowledgeStore, db_name: str, key: str, *, lock: bool) -> Document | None:
+    statement = "SELECT * FROM {} WHERE db_name = %s AND doc_key = %s" + (" FOR UPDATE" if lock else "")
+    row = conn.cursor(row_factory=dict_row).execute(
+        sql.SQL(statement).format(store.ident("documents")), (db_name, key)).fetchone()
+    return row_to_document(row) if row else None
+
+
+def _new_document(change: Change, old: Document | None) -> Document:
+    if change.kind == "column_description":
+        if old is None:
+            raise KnowledgeBaseError(f"No column {change.table}.{change.column} in the KB of {change.db_name!r}.",
+                                     hint="Check the name, or rebuild the KB with `aria kb build`.")
+        data = old.data
+        column = Column(name=str(change.column), data_type=str(data.get("type", "")), nullable=bool(data.get("nullable")),
+                        is_primary_key=bool(data.get("pk")), description=change.text,
+                        sample_values=tuple(str(v) for v in data.get("examples") or []),
+                        value_range=tuple(data["range"]) if data.get("range") else None)
+        table = Table(name=str(change.table), columns=(column,))
+        doc = column_document(Schema(name=change.db_name, tables=(table,)), table, column, source="enrichment")
+        return replace(doc, values=old.values, data={**data, "description": change.text})
+    if change.kind == "table_description":
+        if old is None:
+            raise KnowledgeBaseError(f"No table {change.table} in the KB of {change.db_name!r}.",
+                                     hint="Check the name, or rebuild the KB with `aria kb build`.")
+        columns = tuple(Column(name=str(c), data_type="") for c in old.data.get("columns") or [])
+        table = Table(name=str(change.table), columns=columns, description=change.text,
+                      grain=str(old.data.get("grain") or ""), row_count=old.data.get("row_count"))
+        doc = table_documents(Schema(name=change.db_name, tables=(table,)), table, source="enrichment")[0]
+        return replace(doc, data={**old.data, "description": change.text})
+    entry = {"term": change.term, "lang": change.lang, "meaning": change.text, "table": change.table,
+             "column": change.column, "value": change.value, "sql_hint": change.sql_hint}
+    return glossary_document(change.db_name, entry, source="enrichment")
+
+
+def propose(store: KnowledgeStore, change: Change) -> Proposal:
+    """What ``change`` would do (nothing is written)."""
+    key = _doc_key(change)
+    if change.kind == "verified_example":
+        return Proposal(change=change, key=key, before=None, after=f"{change.question} -> {change.sql}")
+    with store.transaction() as conn:
+        old = _load(conn, store, change.db_name, key, lock=False)
+    return Proposal(change=change, key=key, before=old.text if old else None, after=_new_document(change, old).text)
+
+
+def _snapshot(doc: Document | None) -> dict[str, Any] | None:
+    if doc is None:
+        return None
+    return {"kind": doc.kind, "source": doc.source, "text": doc.text, "lexical": doc.lexical, "values": doc.values,
+            "table_name": doc.table_name, "column_name": doc.column_name, "data": doc.data}
+
+
+def _from_snapshot(db_name: str, key: str, snap: dict[str, Any]) -> Document:
+    return Document(kind=snap["kind"], db_name=db_name, key=key, source=snap["source"], text=snap["text"],
+                    lexical=snap["lexical"], values=snap["values"], table_name=snap["table_name"],
+                    column_name=snap["column_name"], data=snap["data"])
+
+
+def _fingerprint(conn: Any, store: KnowledgeStore, db_name: str) -> str:
+    row = conn.execute(sql.SQL("SELECT fingerprint FROM {} WHERE db_name = %s").format(store.ident("databases")),
+                       (db_name,)).fetchone()
+    if row is None:
+        raise KnowledgeBaseError(f"No knowledge base for {db_name!r}.", hint="Build it with `aria kb build`.")
+    return str(row[0])
+
+
+def _write(conn: Any, store: KnowledgeStore, embedder: Embedder, doc: Document) -> None:
+    vectors, _ = embed_documents(store, embedder, [doc.text])
+    store.upsert_documents(conn, [doc], vectors, _fingerprint(conn, store, doc.db_name))
+
+
+def _lock(conn: Any, db_name: str, key: str) -> None:
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{db_name}\x00{key}",))
+
+
+def _record(conn: Any, store: KnowledgeStore, change: Change, payload: dict[str, Any]) -> Revision:
+    row = conn.cursor(row_factory=dict_row).execute(
+        sql.SQL("INSERT INTO {} (author, question, sql, kind, payload) VALUES (%s, %s, %s, %s, %s) "
+                "RETURNING *").format(store.ident("revisions")),
+        (change.confirmed_by, change.question, change.sql, change.kind, Jsonb(payload))).fetchone()
+    return Revision(**row)
+
+
+def apply_change(store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
+    """Apply ``change`` as a new revision (in one transaction, under a per-document lock)."""
+    with store.transaction() as conn:
+        return _apply_in(conn, store, embedder, change)
+
+
+def _apply_in(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
+    key = _doc_key(change)
+    _fingerprint(conn, store, change.db_name)
+    if change.kind == "verified_example":
+        return _apply_example(conn, store, embedder, change)
+    _lock(conn, change.db_name, key)
+    old = _load(conn, store, change.db_name, key, lock=True)
+    new = _new_document(change, old)
+    _write(conn, store, embedder, new)
+    payload = {"db_name": change.db_name, "key": key, "before": _snapshot(old), "after": _snapshot(new)}
+    revision = _record(conn, store, change, payload)
+    log.info("applied revision %s (%s %s)", revision.id, change.kind, key)
+    return revision
+
+
+def _apply_example(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
+    if not change.question or not change.sql:
+        raise KnowledgeBaseError("A verified example needs a question and its SQL.", hint="Give both.")
+    vectors, _ = embed_documents(store, embedder, [change.question])
+    row = conn.execute(
+        sql.SQL("INSERT INTO {} (db_name, question, sql, embedding, source) VALUES (%s, %s, %s, %s, 'confirmed') "
+                "RETURNING id").format(store.ident("verified_queries")),
+        (change.db_name, change.question, change.sql, vectors[0])).fetchone()
+    payload = {"db_name": change.db_name, "key": "verified_query", "verified_query_id": int(row[0])}
+    return _record(conn, store, change, payload)
+
+
+def list_revisions(store: KnowledgeStore, db_name: str | None = None) -> list[Revision]:
+    """Every revision, newest first (optionally of one database)."""
+    with store.transaction() as conn:
+        rows = conn.cursor(row_factory=dict_row).execute(
+            sql.SQL("SELECT * FROM {} WHERE %s::text IS NULL OR payload->>'db_name' = %s ORDER BY id DESC").format(
+                store.ident("revisions")), (db_name, db_name)).fetchall()
+    return [Revision(**r) for r in rows]
+
+
+def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int) -> Revision:
+    """Undo a revision: the document's previous text comes back exactly (or the addition goes)."""
+    with store.transaction() as conn:
+        row = conn.cursor(row_factory=dict_row).execute(
+            sql.SQL("SELECT * FROM {} WHERE id = %s FOR UPDATE").format(store.ident("revisions")),
+            (revision_id,)).fetchone()
+        if row is None:
+            raise KnowledgeBaseError(f"No revision {revision_id}.", hint="List them with `aria kb revisions`.")
+        revision = Revision(**row)
+        if revision.undone:
+            raise KnowledgeBaseError(f"Revision {revision_id} is already undone.", hint="Nothing to do.")
+        payload = revision.payload
+        if revision.kind == "verified_example":
+            conn.execute(sql.SQL("DELETE FROM {} WHERE id = %s").format(store.ident("verified_queries")),
+                         (payload["verified_query_id"],))
+        else:
+            _restore(conn, store, embedder, revision)
+        conn.execute(sql.SQL("UPDATE {} SET undone = true WHERE id = %s").format(store.ident("revisions")),
+                     (revision_id,))
+    return revision.model_copy(update={"undone": True})
+
+
+def _restore(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Revision) -> None:
+    db_name, key = revision.payload["db_name"], revision.payload["key"]
+    _lock(conn, db_name, key)
+    later = conn.execute(
+        sql.SQL("SELECT id FROM {} WHERE id > %s AND NOT undone AND payload->>'db_name' = %s "
+                "AND payload->>'key' = %s ORDER BY id DESC LIMIT 1").format(store.ident("revisions")),
+        (revision.id, db_name, key)).fetchone()
+    if later:
+        raise KnowledgeBaseError(f"Revision {later[0]} changed the same entry after revision {revision.id}.",
+                                 hint=f"Undo revision {later[0]} first.")
+    before = revision.payload.get("before")
+    if before is None:
+        store.delete_documents(conn, db_name, [key])
+    else:
+        _write(conn, store, embedder, _from_snapshot(db_name, key, before))
+
+
+class Provenance(BaseModel):
+    """Where a batch of changes came from: the confirmed question and SQL, and who confirmed them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    question: str | None = None
+    sql: str | None = None
+    confirmed_by: str = ""
+    query_log_id: int | None = None
+
+
+def changes_from(*, descriptions: Sequence[Any] = (), aliases: Sequence[Any] = (),
+                 example: tuple[str, str] | None = None) -> list[Change]:
+    """Changes from an enrichment preview (objects with table/column/text, and term/table/column/value)."""
+    changes = [Change(kind="column_description" if d.column else "table_description", table=d.table,
+                      column=d.column, text=d.text) for d in descriptions]
+    changes += [Change(kind="glossary_alias", term=a.term, table=a.table, column=a.column, value=a.value,
+                       text=str(getattr(a, "meaning", "") or f"{a.term} = {a.table}.{a.column or ''}".rstrip(".")))
+                for a in aliases]
+    if example:
+        changes.append(Change(kind="verified_example", question=example[0], sql=example[1]))
+    return changes
+
+
+def apply_changes(kb: Any, changes: Sequence[Change], provenance: Provenance) -> list[int]:
+    """Apply ``changes`` to ``kb`` (a KnowledgeBase) in one transaction; returns the revision ids."""
+    stamped = [c.model_copy(update={"db_name": c.db_name or kb.db_name, "question": provenance.question,
+                                    "sql": c.sql if c.kind == "verified_example" and c.sql else provenance.sql,
+                                    "confirmed_by": provenance.confirmed_by}) for c in changes]
+    stamped = [c.model_copy(update={"sql": provenance.sql}) if c.kind == "verified_example" and not c.sql else c
+               for c in stamped]
+    with kb.store.transaction() as conn:
+        return [_apply_in(conn, kb.store, kb.embedder, c).id for c in stamped]
+
+
+# --- entry points for the UI (settings + targets in, one revision out) ------------------------------
+def _open(settings: Any, targets: Any) -> tuple[KnowledgeStore, Embedder]:
+    from aria.kb.embed import get_embedder
+
+    return KnowledgeStore(targets.kb, settings), get_embedder(settings.embedding_model)
+
+
+def edit_description(settings: Any, targets: Any, *, table: str, column: str | None, description: str,
+                     author: str = "ui") -> Revision:
+    """Change a table's or column's description of the business database's KB."""
+    store, embedder = _open(settings, targets)
+    change = Change(kind="column_description" if column else "table_description", db_name=settings.business_schema,
+                    table=table, column=column, text=description, confirmed_by=author)
+    try:
+        return apply_change(store, embedder, change)
+    finally:
+        store.close()
+
+
+def undo_revision(settings: Any, targets: Any, revision_id: int) -> Revision:
+    store, embedder = _open(settings, targets)
+    try:
+        return undo(store, embedder, revision_id)
+    finally:
+        store.close()
+
+
+def save_verified_query(settings: Any, targets: Any, *, question: str, sql: str, author: str = "workbench") -> Revision:
+    """Store a checked question/SQL pair as a verified example (a revision that can be undone)."""
+    store, embedder = _open(settings, targets)
+    change = Change(kind="verified_example", db_name=settings.business_schema, question=question, sql=sql,
+                    confirmed_by=author)
+    try:
+        return apply_change(store, embedder, change)
+    finally:
+        store.close()

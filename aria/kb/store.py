@@ -1,0 +1,244 @@
+"""The knowledge base's tables in PostgreSQL + pgvector (schema ``settings.kb_schema``).
+
+documents, embedding_cache, databases (fingerprints), revisions, verified_queries, feedback and
+query_log. All SQL of the KB lives here; callers pass a connection or the store opens one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import numpy as np
+import psycopg
+from pgvector.psycopg import register_vector
+from psycopg import sql
+from psycopg.types.json import Jsonb
+
+from aria.config import Settings
+from aria.db.connect import connect, require_pgvector
+from aria.kb.documents import Document
+from aria.kb.embed import DIMENSION
+
+log = logging.getLogger(__name__)
+
+_DDL = """
+CREATE SCHEMA IF NOT EXISTS {schema};
+CREATE TABLE IF NOT EXISTS {schema}.databases (
+    db_name      text PRIMARY KEY,
+    fingerprint  text NOT NULL,
+    model        text NOT NULL,
+    built_at     timestamptz NOT NULL DEFAULT now(),
+    info         jsonb NOT NULL DEFAULT '{{}}'
+);
+CREATE TABLE IF NOT EXISTS {schema}.documents (
+    id            bigserial PRIMARY KEY,
+    db_name       text NOT NULL,
+    doc_key       text NOT NULL,
+    kind          text NOT NULL CHECK (kind IN ('table', 'column', 'glossary', 'example', 'relation')),
+    source        text NOT NULL CHECK (source IN ('schema', 'sample', 'descriptions', 'example', 'enrichment')),
+    fingerprint   text NOT NULL,
+    revision      integer NOT NULL DEFAULT 1,
+    table_name    text,
+    column_name   text,
+    text          text NOT NULL,
+    lexical       text NOT NULL DEFAULT '',
+    vals          text NOT NULL DEFAULT '',
+    content_hash  text NOT NULL,
+    data          jsonb NOT NULL DEFAULT '{{}}',
+    embedding     vector({dim}) NOT NULL,
+    tsv           tsvector GENERATED ALWAYS AS (to_tsvector('simple', lexical)) STORED,
+    vtsv          tsvector GENERATED ALWAYS AS (to_tsvector('simple', vals)) STORED,
+    updated_at    timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (db_name, doc_key)
+);
+CREATE INDEX IF NOT EXISTS documents_embedding_hnsw ON {schema}.documents USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX IF NOT EXISTS documents_tsv ON {schema}.documents USING gin (tsv);
+CREATE INDEX IF NOT EXISTS documents_vtsv ON {schema}.documents USING gin (vtsv);
+CREATE INDEX IF NOT EXISTS documents_db_kind ON {schema}.documents (db_name, kind);
+CREATE TABLE IF NOT EXISTS {schema}.embedding_cache (
+    content_hash  text PRIMARY KEY,
+    embedding     vector({dim}) NOT NULL
+);
+CREATE TABLE IF NOT EXISTS {schema}.revisions (
+    id          bigserial PRIMARY KEY,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    author      text NOT NULL DEFAULT '',
+    question    text,
+    sql         text,
+    kind        text NOT NULL,
+    payload     jsonb NOT NULL,
+    undone      boolean NOT NULL DEFAULT false
+);
+CREATE TABLE IF NOT EXISTS {schema}.verified_queries (
+    id          bigserial PRIMARY KEY,
+    db_name     text NOT NULL,
+    question    text NOT NULL,
+    sql         text NOT NULL,
+    params      jsonb NOT NULL DEFAULT '{{}}',
+    embedding   vector({dim}) NOT NULL,
+    source      text NOT NULL CHECK (source IN ('golden', 'confirmed', 'workbench')),
+    ext_id      text,
+    created_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS verified_queries_hnsw ON {schema}.verified_queries USING hnsw (embedding vector_cosine_ops);
+CREATE TABLE IF NOT EXISTS {schema}.feedback (
+    id          bigserial PRIMARY KEY,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    query_id    bigint,
+    question    text NOT NULL,
+    sql         text,
+    reason      text NOT NULL DEFAULT '',
+    author      text NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS {schema}.query_log (
+    id          bigserial PRIMARY KEY,
+    created_at  timestamptz NOT NULL DEFAULT now(),
+    question    text NOT NULL,
+    sql         text,
+    status      text NOT NULL,
+    trace       jsonb NOT NULL DEFAULT '{{}}'
+);
+"""
+
+_DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
+                "lexical", "vals", "content_hash", "data", "embedding")
+
+
+class KnowledgeStore:
+    """Reads and writes the KB tables of one schema on one server."""
+
+    def __init__(self, conninfo: str, settings: Settings) -> None:
+        self.conninfo = conninfo
+        self.settings = settings
+        self.schema = settings.kb_schema
+        self._conn: psycopg.Connection | None = None
+
+    def ident(self, table: str) -> sql.Composed:
+        return sql.SQL("{}.{}").format(sql.Identifier(self.schema), sql.Identifier(table))
+
+    @contextmanager
+    def transaction(self) -> Iterator[psycopg.Connection]:
+        """A fresh connection in one transaction (committed on success, rolled back on error)."""
+        with connect(self.conninfo, settings=self.settings) as conn:
+            register_vector(conn)
+            with conn.transaction():
+                yield conn
+
+    def shared(self) -> psycopg.Connection:
+        """A long-lived autocommit connection for read-only queries (retrieval)."""
+        if self._conn is None or self._conn.closed:
+            self._conn = connect(self.conninfo, settings=self.settings, autocommit=True)
+            register_vector(self._conn)
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def ensure_schema(self) -> None:
+        with connect(self.conninfo, settings=self.settings, autocommit=True) as conn:
+            require_pgvector(conn)
+            ddl = _DDL.format(schema=sql.Identifier(self.schema).as_string(conn), dim=DIMENSION)
+            conn.execute(ddl)  # type: ignore[arg-type]
+
+    def exists(self) -> bool:
+        row = self.shared().execute(
+            "SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".documents',)
+        ).fetchone()
+        return bool(row and row[0])
+
+    # --- documents --------------------------------------------------------------------------------
+    def document_hashes(self, conn: psycopg.Connection, db_name: str) -> dict[str, tuple[str, str]]:
+        rows = conn.execute(
+            sql.SQL("SELECT doc_key, content_hash, source FROM {} WHERE db_name = %s").format(self.ident("documents")),
+            (db_name,),
+        ).fetchall()
+        return {r[0]: (r[1], r[2]) for r in rows}
+
+    def upsert_documents(self, conn: psycopg.Connection, docs: Sequence[Document], vectors: np.ndarray,
+                         fingerprint: str) -> None:
+        statement = sql.SQL(
+            "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT (db_name, doc_key) DO UPDATE SET "
+            "kind = EXCLUDED.kind, source = EXCLUDED.source, fingerprint = EXCLUDED.fingerprint, "
+            "table_name = EXCLUDED.table_name, column_name = EXCLUDED.column_name, text = EXCLUDED.text, "
+            "lexical = EXCLUDED.lexical, vals = EXCLUDED.vals, content_hash = EXCLUDED.content_hash, "
+            "data = EXCLUDED.data, embedding = EXCLUDED.embedding, updated_at = now(), "
+            "revision = {}.revision + 1"
+        ).format(self.ident("documents"), sql.SQL(", ").join(map(sql.Identifier, _DOC_COLUMNS)),
+                 sql.SQL(", ").join(sql.Placeholder() * len(_DOC_COLUMNS)), sql.Identifier("documents"))
+        rows = [_doc_row(doc, vec, fingerprint) for doc, vec in zip(docs, vectors, strict=True)]
+        with conn.cursor() as cur:
+            cur.executemany(statement, rows)
+
+    def delete_documents(self, conn: psycopg.Connection, db_name: str, keys: Sequence[str]) -> None:
+        conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND doc_key = ANY(%s)").format(self.ident("documents")),
+                     (db_name, list(keys)))
+
+    def set_fingerprint(self, conn: psycopg.Connection, db_name: str, fingerprint: str, model: str,
+                        info: dict[str, Any]) -> None:
+        conn.execute(
+            sql.SQL("INSERT INTO {} (db_name, fingerprint, model, info) VALUES (%s, %s, %s, %s) "
+                    "ON CONFLICT (db_name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, "
+                    "model = EXCLUDED.model, info = EXCLUDED.info, built_at = now()").format(self.ident("databases")),
+            (db_name, fingerprint, model, Jsonb(info)),
+        )
+
+    def database_info(self, db_name: str) -> tuple[str, str, dict[str, Any]] | None:
+        if not self.exists():
+            return None
+        row = self.shared().execute(
+            sql.SQL("SELECT fingerprint, model, info FROM {} WHERE db_name = %s").format(self.ident("databases")),
+            (db_name,),
+        ).fetchone()
+        return (row[0], row[1], row[2]) if row else None
+
+    # --- embedding cache ---------------------------------------------------------------------------
+    def cached_embeddings(self, conn: psycopg.Connection, keys: Sequence[str]) -> dict[str, np.ndarray]:
+        rows = conn.execute(
+            sql.SQL("SELECT content_hash, embedding FROM {} WHERE content_hash = ANY(%s)").format(
+                self.ident("embedding_cache")), (list(keys),)
+        ).fetchall()
+        return {r[0]: np.asarray(r[1], dtype=np.float32) for r in rows}
+
+    def cache_embeddings(self, conn: psycopg.Connection, items: dict[str, np.ndarray]) -> None:
+        statement = sql.SQL("INSERT INTO {} (content_hash, embedding) VALUES (%s, %s) ON CONFLICT DO NOTHING").format(
+            self.ident("embedding_cache"))
+        with conn.cursor() as cur:
+            cur.executemany(statement, list(items.items()))
+
+    # --- query log and feedback -----------------------------------------------------------------------
+    def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any]) -> int:
+        with self.transaction() as conn:
+            row = conn.execute(
+                sql.SQL("INSERT INTO {} (question, sql, status, trace) VALUES (%s, %s, %s, %s) RETURNING id").format(
+                    self.ident("query_log")), (question, sql_text, status, Jsonb(trace)),
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+    def add_feedback(self, question: str, sql_text: str | None, reason: str, *, query_id: int | None = None,
+                     author: str = "") -> int:
+        with self.transaction() as conn:
+            row = conn.execute(
+                sql.SQL("INSERT INTO {} (query_id, question, sql, reason, author) VALUES (%s, %s, %s, %s, %s) "
+                        "RETURNING id").format(self.ident("feedback")),
+                (query_id, question, sql_text, reason, author),
+            ).fetchone()
+        return int(row[0]) if row else 0
+
+
+def _doc_row(doc: Document, vector: np.ndarray, fingerprint: str) -> tuple[Any, ...]:
+    return (doc.db_name, doc.key, doc.kind, doc.source, fingerprint, doc.table_name, doc.column_name, doc.text,
+            doc.lexical, doc.values, doc.content_hash, Jsonb(doc.data), np.asarray(vector, dtype=np.float32))
+
+
+def row_to_document(row: dict[str, Any]) -> Document:
+    """A ``documents`` row (as a dict) back to a :class:`Document`."""
+    data = row["data"] if isinstance(row["data"], dict) else json.loads(row["data"])
+    return Document(kind=row["kind"], db_name=row["db_name"], key=row["doc_key"], source=row["source"],
+                    text=row["text"], lexical=row["lexical"], values=row["vals"], table_name=row["table_name"],
+                    column_name=row["column_name"], data=data)

@@ -1,0 +1,68 @@
+"""What one question's run needs, passed in: settings, knowledge base, executor, schema, models.
+
+Nothing here is global: the UI builds one :class:`EngineDeps` per browser session (sharing the
+pool, the embedder and the chat models), tests build their own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from aria.config import Settings
+from aria.db.executor import ReadOnlyExecutor
+from aria.db.schema import Schema
+from aria.kb.base import KnowledgeBase
+from aria.kb.context import SchemaContext
+from aria.llm.client import ModelClient
+from aria.reflect.steps import StepRecorder
+
+
+@dataclass(frozen=True)
+class EngineDeps:
+    settings: Settings
+    kb: KnowledgeBase
+    executor: ReadOnlyExecutor
+    schema: Schema  # the business schema, for the deterministic checks
+    models: ModelClient | None  # None: no model configured (reuse and the workbench still work)
+    dialect: str = "postgres"
+
+
+@dataclass(frozen=True)
+class RunState:
+    """The per-question context every loop reads: deps, the trace recorder, the business clock."""
+
+    deps: EngineDeps
+    recorder: StepRecorder
+    now: datetime
+
+    @property
+    def settings(self) -> Settings:
+        return self.deps.settings
+
+    @property
+    def models(self) -> ModelClient:
+        if self.deps.models is None:  # the engine checks this before any loop runs
+            raise RuntimeError("a model loop ran without a model")
+        return self.deps.models
+
+
+def business_now(executor: ReadOnlyExecutor, timezone: str) -> datetime:
+    """The database's business clock (``business_now()``), falling back to the wall clock."""
+    try:
+        value = executor.run("SELECT business_now() AS now").rows[0][0]
+        return datetime.fromisoformat(str(value)).astimezone(ZoneInfo(timezone))
+    except Exception:  # a live database without the SmartRestaurant clock function
+        return datetime.now(ZoneInfo(timezone))
+
+
+def render_glossary(context: SchemaContext) -> str:
+    """The glossary hits, one per line, for the generator's prompt."""
+    lines = []
+    for hit in context.glossary_hits:
+        target = ".".join(p for p in (hit.table, hit.column) if p)
+        value = f" = {hit.value!r}" if hit.value else ""
+        hint = f" (SQL: {hit.sql_hint})" if hit.sql_hint else ""
+        lines.append(f"- {hit.term}: {hit.meaning} [{target}{value}]{hint}")
+    return "\n".join(lines)

@@ -1,0 +1,181 @@
+"""The Reflect-SQL flow, top to bottom (the paper's diagram; README "Architecture").
+
+    question ─► checks ─► verified-query reuse? ─► Loop 1 retrieval ─► Loop 2 synthesis
+            ─► execution ─► Loop 3 entailment ─┬─ E ≥ θ_e ─► answer (manager may confirm ─► enrichment)
+                                               └─ E < θ_e ─► back to Loop 1 with the diagnosis
+
+Each stage is a plain function in its own module; this one only wires them. Every stage appends
+to one :class:`~aria.reflect.trace.Trace`, and every answer is written to the query log.
+
+Plain Python rather than a LangGraph graph: the flow has three nested loops with limits, which
+read more plainly as ``for`` loops than as conditional edges, and the two things LangGraph would
+add are covered here — live progress is the ``on_event`` callback (one call per finished step),
+and the manager's confirmation is a separate call (:func:`propose_enrichment`, then
+:func:`apply_enrichment`), so nothing waits inside the engine for a click.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from aria.db.executor import QueryResult
+from aria.errors import AriaError
+from aria.reflect.answer import Answer, AskOptions
+from aria.reflect.answer_text import summarize_result
+from aria.reflect.deps import EngineDeps, RunState, business_now
+from aria.reflect.enrichment import EnrichmentPreview, apply_enrichment, propose_enrichment, record_rejection
+from aria.reflect.entailment_loop import execute, judge_entailment
+from aria.reflect.language import Language, QuestionRejected, validate_question
+from aria.reflect.query_log import log_answer
+from aria.reflect.retrieval_loop import retrieval_loop, retrieve
+from aria.reflect.reuse import try_reuse
+from aria.reflect.steps import EventSink, StepRecorder
+from aria.reflect.synthesis_loop import synthesis_loop
+from aria.reflect.trace import Trace
+
+log = logging.getLogger(__name__)
+
+NOT_CONFIDENT = {
+    "vi": "Aria chưa thể trả lời chắc chắn câu hỏi này ({why}). Lần thử tốt nhất nằm trong phần diễn giải.",
+    "en": "Aria could not answer confidently ({why}). The best attempt is in the trace.",
+}
+NO_MODEL = {
+    "vi": "Chưa có mô hình ngôn ngữ nào được cấu hình và không có câu hỏi đã xác minh nào đủ giống. "
+    "Các bảng liên quan: {tables}. Hãy đặt ARIA_LLM để Aria viết SQL mới.",
+    "en": "No language model is configured and no verified question is close enough. "
+    "Relevant tables: {tables}. Set ARIA_LLM to let Aria write new SQL.",
+}
+
+
+def answer_question(
+    question: str, deps: EngineDeps, *, options: AskOptions | None = None, evidence: str = "",
+    on_event: EventSink | None = None,
+) -> Answer:
+    """Answer one question; never raises for bad input or a failing model or database."""
+    options = options or AskOptions()
+    models = deps.models.for_session() if deps.models else None
+    trace = Trace(model_label=models.label if models else "none")
+    try:
+        cleaned, language = validate_question(question, ui_language=deps.settings.ui_language)
+    except QuestionRejected as err:
+        return Answer(question=question, status="error", answer_text=str(err), error=str(err), trace=trace)
+    state = RunState(replace(deps, models=models), StepRecorder(trace, models.meter if models else None, on_event),
+                     now=business_now(deps.executor, deps.settings.timezone))
+    try:
+        answer = _answer(state, cleaned, language, options, evidence)
+    except AriaError as err:
+        log.info("question failed: %s", err)
+        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(err), error=str(err),
+                        trace=trace)
+    return answer.model_copy(update={"log_id": log_answer(deps, answer)})
+
+
+def _answer(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:
+    reused = try_reuse(state, question, language) if options.reuse else None
+    if reused is not None and (state.deps.models is None or not options.entailment):
+        return reused
+    if state.deps.models is None:
+        return _no_model(state, question, language)
+    if reused is not None:  # with a model, a reused answer must still pass the entailment judge
+        assert reused.sql is not None
+        result = QueryResult(reused.columns, reused.rows, len(reused.rows), reused.truncated, 0.0)
+        if judge_entailment(state, question, reused.sql, result, 0).passed:
+            return reused
+    return reflect_sql(state, question, language, options, evidence)
+
+
+def reflect_sql(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:
+    """The three loops. Loop 3 sends a failed result back to Loop 1 with its diagnosis."""
+    conversation = _conversation(options)
+    feedback = ""
+    best_sql: str | None = None
+    for round_ in range(1, state.settings.max_entailment_iterations + 1):
+        retrieval_evidence = "\n".join(p for p in (evidence, feedback) if p)
+        retrieval = retrieval_loop(state, question, evidence=retrieval_evidence, enabled=options.retrieval_loop)
+        if not retrieval.passed:
+            return _not_confident(state, question, language, "retrieval", best_sql)
+        restated = f"{evidence}\nRestated question: {retrieval.question}".strip() \
+            if retrieval.question != question else evidence
+        synthesis = synthesis_loop(state, question, evidence=restated, context=retrieval.context, feedback=feedback,
+                                   conversation=conversation, reflect=options.sql_reflection)
+        best_sql = synthesis.sql or best_sql
+        if not synthesis.passed or synthesis.sql is None:
+            return _not_confident(state, question, language, "synthesis", best_sql)
+        result = execute(state, synthesis.sql, round_)
+        if isinstance(result, str):
+            feedback = f"The SQL failed when it ran: {result}"
+            continue
+        entailment = judge_entailment(state, question, synthesis.sql, result, round_, enabled=options.entailment)
+        if entailment.passed:
+            return _answered(state, question, language, synthesis.sql, result)
+        feedback = f"The previous result did not answer the question: {entailment.diagnosis}"
+    return _not_confident(state, question, language, "entailment", best_sql)
+
+
+def _conversation(options: AskOptions) -> str:
+    if not options.previous_question:
+        return ""
+    return f"Previous question: {options.previous_question}\nPrevious SQL: {options.previous_sql or '(none)'}"
+
+
+def _answered(state: RunState, question: str, language: Language, sql: str, result: QueryResult) -> Answer:
+    return Answer(
+        question=question, language=language, status="answered", sql=sql, columns=result.columns, rows=result.rows,
+        truncated=result.truncated, answer_text=summarize_result(language, result.columns, result.rows),
+        trace=state.recorder.trace,
+    )
+
+
+def _not_confident(state: RunState, question: str, language: Language, loop: str, sql: str | None) -> Answer:
+    why = {"vi": {"retrieval": "không tìm đủ lược đồ", "synthesis": "SQL chưa đạt kiểm tra",
+                  "entailment": "kết quả chưa trả lời đúng câu hỏi"},
+           "en": {"retrieval": "the schema found was not enough", "synthesis": "no SQL passed the checks",
+                  "entailment": "no result answered the question"}}[language][loop]
+    return Answer(question=question, language=language, status="not_confident", sql=sql,
+                  answer_text=NOT_CONFIDENT[language].format(why=why), trace=state.recorder.trace)
+
+
+def _no_model(state: RunState, question: str, language: Language) -> Answer:
+    """Say honestly that nothing could be answered, and show the tables the KB found relevant."""
+    context = retrieve(state, question, evidence="", k=state.settings.top_k_tables, m=state.settings.top_m_columns,
+                       iteration=1)
+    tables = ", ".join(context.table_names) or "—"
+    return Answer(question=question, language=language, status="no_model",
+                  answer_text=NO_MODEL[language].format(tables=tables), relevant_tables=context.table_names,
+                  trace=state.recorder.trace)
+
+
+class Engine:
+    """Aria's engine for one database: what the UI, the CLI and the evaluation call.
+
+    Thread-safe: every question gets its own trace and model-call meter; the pool, the embedder
+    and the chat models are shared.
+    """
+
+    def __init__(self, deps: EngineDeps) -> None:
+        self.deps = deps
+
+    @property
+    def has_model(self) -> bool:
+        return self.deps.models is not None
+
+    def ask(self, question: str, *, options: AskOptions | None = None, evidence: str = "",
+            on_event: EventSink | None = None) -> Answer:
+        return answer_question(question, self.deps, options=options, evidence=evidence, on_event=on_event)
+
+    def propose(self, answer: Answer) -> EnrichmentPreview:
+        """What the KB would gain if the manager confirms ``answer`` (nothing is written)."""
+        return propose_enrichment(answer, self.deps)
+
+    def confirm(self, preview: EnrichmentPreview, *, confirmed_by: str) -> list[int]:
+        """Apply a previewed enrichment as KB revisions; returns their ids."""
+        return apply_enrichment(preview, self.deps, confirmed_by=confirmed_by)
+
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> int:
+        """Store the rejection as negative feedback (never as knowledge)."""
+        return record_rejection(answer, self.deps, reason=reason, rejected_by=rejected_by)
+
+    def close(self) -> None:
+        self.deps.executor.close()
+        self.deps.kb.store.close()

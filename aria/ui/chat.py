@@ -1,0 +1,200 @@
+"""The Chat page: ask, watch the loops work, read the answer, then Confirm or Reject it."""
+
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+
+from aria.config import Settings
+from aria.errors import AriaError
+from aria.reflect.answer import Answer, AskOptions
+from aria.reflect.language import validate_question
+from aria.reflect.trace import TraceEvent
+from aria.ui import engine_access
+from aria.ui.formatting import Language, t
+from aria.ui.resources import current_settings
+from aria.ui.results import render_result
+from aria.ui.sql_access import run_sql
+from aria.ui.state import ChatTurn, RerunResult, turns
+from aria.ui.trace_view import progress_label, render_trace
+
+log = logging.getLogger(__name__)
+
+NO_MODEL_BANNER = """**No language model is connected**, so Aria cannot write new SQL yet.
+Without a model you can still: get answers to questions that match a **verified query** (reused with
+your new values), run SQL in the **SQL Workbench**, and browse or edit the **Knowledge Base**.
+
+To connect a model, set one of these before `aria demo` (or on the Settings page):
+```
+ARIA_LLM=anthropic:claude-sonnet-4-5          # with ANTHROPIC_API_KEY
+ARIA_LLM=openai:gpt-4o-mini                   # with OPENAI_API_KEY
+ARIA_LLM=openai-compatible:qwen2.5-coder@http://localhost:8000/v1
+ARIA_LLM=ollama:qwen2.5-coder:7b
+ARIA_JUDGE_LLM=anthropic:claude-haiku-4-5     # optional: a separate judge model
+```"""
+FEEDBACK_STATUSES = ("answered", "reused", "not_confident")
+
+
+def render() -> None:
+    settings = current_settings()
+    language: Language = settings.ui_language
+    st.title(t("chat_title", language))
+    if settings.llm is None:
+        with st.expander("ℹ️ No model connected — what works and how to connect one", expanded=not turns()):
+            st.markdown(NO_MODEL_BANNER)
+    for index, turn in enumerate(turns()):
+        _render_turn(index, turn, settings)
+    question = st.chat_input(t("chat_placeholder", language))
+    if question is not None:
+        options = _follow_up_options()
+        turn = ChatTurn(question=question.strip() or "…")
+        turns().append(turn)
+        with st.chat_message("user"):
+            st.markdown(_quote(turn.question))
+        with st.chat_message("assistant"):
+            ask(turn, question, options, settings)
+            _render_body(len(turns()) - 1, turn, settings)
+
+
+def _follow_up_options() -> AskOptions:
+    previous = next((tn.answer for tn in reversed(turns()) if tn.answer is not None and tn.answer.sql), None)
+    if previous is None:
+        return AskOptions()
+    return AskOptions(previous_question=previous.question, previous_sql=previous.sql)
+
+
+def ask(turn: ChatTurn, question: str, options: AskOptions, settings: Settings) -> None:
+    """Check the question, then ask the engine while a status box shows each step as it happens."""
+    try:
+        cleaned, _ = validate_question(question, ui_language=settings.ui_language)
+    except AriaError as err:
+        turn.message = str(err)
+        return
+    with st.status(t("thinking", settings.ui_language), expanded=False) as box:
+
+        def on_event(event: TraceEvent) -> None:
+            label = progress_label(event, settings)
+            turn.progress.append(label)
+            box.update(label=label)
+            box.write(label)
+
+        try:
+            turn.answer = engine_access.get_engine(settings).ask(cleaned, options=options, on_event=on_event)
+            box.update(label=_done_label(turn, settings.ui_language), state="complete")
+        except AriaError as err:
+            log.warning("question failed: %s", err)
+            turn.message = str(err)
+            box.update(label=type(err).__name__, state="error")
+
+
+def _done_label(turn: ChatTurn, language: Language) -> str:
+    return f"{t('done', language)} · {len(turn.progress)} steps" if turn.progress else t("done", language)
+
+
+def _quote(text: str) -> str:
+    """User text shown as text, not as markdown (a 2,000-character question stays readable)."""
+    shown = text if len(text) <= 300 else text[:300] + f"… ({len(text)} characters)"
+    return shown.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("#", "\\#")
+
+
+def _render_turn(index: int, turn: ChatTurn, settings: Settings) -> None:
+    """A past turn: the question, the collapsed progress, and the answer."""
+    with st.chat_message("user"):
+        st.markdown(_quote(turn.question))
+    with st.chat_message("assistant"):
+        if turn.progress:
+            with st.status(_done_label(turn, settings.ui_language), state="complete", expanded=False):
+                for line in turn.progress:
+                    st.write(line)
+        _render_body(index, turn, settings)
+
+
+def _render_body(index: int, turn: ChatTurn, settings: Settings) -> None:
+    if turn.message:
+        st.warning(turn.message)
+    elif turn.answer is not None:
+        _render_answer(index, turn, turn.answer, settings)
+
+
+def _render_answer(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
+    language = settings.ui_language
+    if answer.status == "error":
+        st.error(answer.error or answer.answer_text)
+    elif answer.status == "no_model":
+        st.warning(answer.answer_text)
+        if answer.relevant_tables:
+            st.markdown("Tables that look relevant: " + ", ".join(f"`{n}`" for n in answer.relevant_tables))
+    elif answer.status == "not_confident":
+        st.warning(answer.answer_text)
+    else:
+        st.markdown(answer.answer_text)
+    if answer.columns:
+        render_result(answer.columns, answer.rows, question=answer.question, truncated=answer.truncated,
+                      language=language, key=f"turn{index}")
+    if answer.sql:
+        _render_sql_editor(index, turn, answer, settings)
+    render_trace(answer, settings, title=t("trace", language), key=f"trace{index}")
+    if answer.status in FEEDBACK_STATUSES and answer.sql:
+        _render_feedback(index, turn, answer, settings)
+
+
+def _render_sql_editor(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
+    language = settings.ui_language
+    edited = st.text_area(t("sql_label", language), value=answer.sql or "", key=f"sql{index}", height=140)
+    if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:"):
+        try:
+            run = run_sql(edited, settings)
+            turn.rerun = RerunResult(edited, run.columns, run.rows, run.truncated)
+        except AriaError as err:
+            turn.rerun = RerunResult(edited, error=str(err))
+    if turn.rerun is not None:
+        if turn.rerun.error:
+            st.error(turn.rerun.error)
+        else:
+            st.caption("Result of the edited SQL:")
+            render_result(turn.rerun.columns, turn.rerun.rows, question=answer.question,
+                          truncated=turn.rerun.truncated, language=language, key=f"rerun{index}")
+
+
+def _render_feedback(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
+    language = settings.ui_language
+    if turn.feedback == "confirmed":
+        st.success(t("confirmed", language))
+        return
+    if turn.feedback == "rejected":
+        st.info(t("rejected", language))
+        return
+    engine = engine_access.get_engine(settings)
+    left, right, _ = st.columns([1, 1, 4])
+    if left.button(t("confirm", language), key=f"confirm{index}", icon=":material/check:", type="primary"):
+        turn.proposal = engine.propose(answer)
+        turn.confirming, turn.rejecting = True, False
+    if right.button(t("reject", language), key=f"reject{index}", icon=":material/close:"):
+        turn.rejecting, turn.confirming = True, False
+    if turn.confirming:
+        _render_confirm(index, turn, answer, engine, language)
+    if turn.rejecting:
+        _render_reject(index, turn, answer, engine, language)
+
+
+def _render_confirm(index: int, turn: ChatTurn, answer: Answer, engine: engine_access.EngineLike,
+                    language: Language) -> None:
+    with st.container(border=True):
+        st.markdown(f"**{t('kb_would_gain', language)}**")
+        lines = engine_access.proposal_lines(turn.proposal)
+        st.markdown("\n".join(f"- {line}" for line in lines) or "- (nothing new)")
+        if st.button(t("confirm_apply", language), key=f"apply{index}", type="primary"):
+            engine.confirm(turn.proposal, confirmed_by="chat")
+            turn.feedback, turn.confirming = "confirmed", False
+            st.rerun()
+
+
+def _render_reject(index: int, turn: ChatTurn, answer: Answer, engine: engine_access.EngineLike,
+                   language: Language) -> None:
+    with st.container(border=True):
+        reason = st.text_input(t("reject_reason", language), key=f"reason{index}")
+        if st.button(t("reject_send", language), key=f"send{index}"):
+            engine.reject(answer, reason=reason.strip(), rejected_by="chat")
+            turn.feedback, turn.feedback_note, turn.rejecting = "rejected", reason.strip(), False
+            st.rerun()

@@ -1,0 +1,117 @@
+"""The one place the UI reaches the Reflect-SQL engine.
+
+``get_engine(settings)`` returns the engine (``aria.reflect.engine.Engine``), or, when the engine
+cannot be built, a stand-in that answers ``no_model`` with the reason. Tests install a fake with
+:func:`install_engine` before running the app in ``AppTest``.
+
+The engine's contract, as the UI uses it:
+- ``ask(question, *, options, on_event) -> Answer``
+- ``propose(answer) -> proposal``: what Confirm would add to the KB (nothing is written);
+- ``confirm(preview, *, confirmed_by) -> revision ids``: apply the previewed proposal (KB revisions);
+- ``reject(answer, *, reason, rejected_by)``: record the rejection (nothing is learned).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import streamlit as st
+
+from aria.config import Settings
+from aria.errors import AriaError
+from aria.reflect.answer import Answer, AskOptions
+from aria.reflect.trace import Trace, TraceEvent
+from aria.ui.resources import current_targets, settings_key
+
+log = logging.getLogger(__name__)
+
+EventCallback = Callable[[TraceEvent], None]
+
+
+class EngineLike(Protocol):
+    def ask(self, question: str, *, options: AskOptions, on_event: EventCallback | None = None) -> Answer: ...
+
+    def propose(self, answer: Answer) -> Any: ...
+
+    def confirm(self, preview: Any, *, confirmed_by: str) -> Any: ...
+
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> Any: ...
+
+
+EngineFactory = Callable[[Settings], EngineLike]
+_factory: EngineFactory | None = None
+
+
+def install_engine(factory: EngineFactory | None) -> None:
+    """Use ``factory(settings)`` as the engine (tests); None goes back to the real engine."""
+    global _factory
+    _factory = factory
+
+
+class UnavailableEngine:
+    """Stands in when the engine cannot be built: every question gets a ``no_model`` answer."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+    def ask(self, question: str, *, options: AskOptions, on_event: EventCallback | None = None) -> Answer:
+        return Answer(
+            question=question, status="no_model", answer_text=self.reason,
+            trace=Trace(model_label="none"),
+        )
+
+    def propose(self, answer: Answer) -> Any:
+        return None
+
+    def confirm(self, preview: Any, *, confirmed_by: str) -> Any:
+        return None
+
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> Any:
+        return None
+
+
+@st.cache_resource(show_spinner=False)
+def _real_engine(key: str, _settings: Settings) -> EngineLike:
+    from aria.reflect.factory import open_engine
+
+    return open_engine(_settings, targets=current_targets(_settings))
+
+
+def get_engine(settings: Settings) -> EngineLike:
+    """The engine for these settings (shared by sessions: the engine keeps no per-session state).
+
+    When it cannot be built (no database, no knowledge base, a bad model spec) every question gets
+    a ``no_model`` answer naming the cause; the next question tries again.
+    """
+    if _factory is not None:
+        return _factory(settings)
+    try:
+        return _real_engine(settings_key(settings), settings)
+    except AriaError as err:
+        log.warning("engine unavailable: %s", err)
+        return UnavailableEngine(str(err))
+
+
+def proposal_lines(proposal: Any) -> list[str]:
+    """What a proposal would add to the KB, one line each (an EnrichmentPreview, or any model/dict)."""
+    if proposal is None:
+        return []
+    lines: list[str] = []
+    question, sql = getattr(proposal, "question", None), getattr(proposal, "sql", None)
+    if question and sql:
+        lines.append(f"Verified example: “{question}” → `{' '.join(str(sql).split())[:160]}`")
+    for d in getattr(proposal, "descriptions", []) or []:
+        where = f"{d.table}.{d.column}" if d.column else d.table
+        lines.append(f"Description of `{where}`: {d.text}")
+    for a in getattr(proposal, "aliases", []) or []:
+        target = f"{a.table}.{a.column}" if a.column else a.table
+        lines.append(f"Alias “{a.term}” → `{target}`" + (f" = {a.value!r}" if a.value else ""))
+    lines += [f"Dropped (names nothing real): {item}" for item in getattr(proposal, "dropped", []) or []]
+    if lines:
+        return lines
+    data = proposal.model_dump() if hasattr(proposal, "model_dump") else proposal
+    if isinstance(data, dict):
+        return [f"{k}: {v}" for k, v in data.items() if v not in (None, [], {}, "")]
+    return [str(data)]

@@ -1,0 +1,5 @@
+"""Chat: ask Aria a question about the restaurant."""
+
+from aria.ui import chat
+
+chat.render()

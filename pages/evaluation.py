@@ -1,0 +1,5 @@
+"""evaluation page."""
+
+from aria.ui import evaluation_page
+
+evaluation_page.render()

@@ -1,0 +1,5 @@
+"""history page."""
+
+from aria.ui import history_page
+
+history_page.render()

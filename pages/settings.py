@@ -1,0 +1,5 @@
+"""settings page."""
+
+from aria.ui import settings_page
+
+settings_page.render()

@@ -1,0 +1,5 @@
+"""sql_workbench page."""
+
+from aria.ui import workbench
+
+workbench.render()

@@ -1,0 +1,76 @@
+"""A fake engine for the app tests (until the scripted model drives the real engine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from aria.errors import AriaError
+from aria.reflect.answer import Answer, AskOptions
+from aria.reflect.trace import Finding, Score, Trace, TraceEvent
+
+SQL = ("SELECT c.name_vi AS nhom_mon, sum(oi.line_total_vnd) AS doanh_thu_vnd FROM order_items oi "
+       "JOIN menu_items m ON m.item_id = oi.item_id JOIN categories c ON c.category_id = m.category_id "
+       "GROUP BY c.name_vi ORDER BY doanh_thu_vnd DESC")
+
+
+def sample_trace() -> Trace:
+    trace = Trace(model_label="scripted:demo.json (test model)")
+    trace.add(TraceEvent(loop="retrieval", step="judge_retrieval", iteration=0, duration_ms=40, llm_calls=1,
+                         scores={"score_r": Score(value=3.2), "relevance": Score(value=4, reason="misses categories"),
+                                 "completeness": Score(value=2, reason="no price column")}))
+    trace.add(TraceEvent(loop="retrieval", step="rewrite", iteration=1, llm_calls=1,
+                         rewritten_question="Doanh thu theo nhóm món trong tháng này"))
+    trace.add(TraceEvent(loop="retrieval", step="judge_retrieval", iteration=1, llm_calls=1,
+                         scores={"score_r": Score(value=7.4), "relevance": Score(value=8), "completeness": Score(value=6.5)}))
+    trace.add(TraceEvent(loop="synthesis", step="generate", iteration=0, llm_calls=1, sql=SQL.replace("DESC", "")))
+    trace.add(TraceEvent(loop="synthesis", step="judge_sql", iteration=1, llm_calls=1, sql=SQL,
+                         findings=[Finding(check="fan_out", dimension="join", severity="warning", message="check joins")],
+                         scores={"s": Score(value=8.1), "column": Score(value=9), "granularity": Score(value=8),
+                                 "join": Score(value=7.5, reason="joins follow keys"), "logic": Score(value=8.5)}))
+    trace.add(TraceEvent(loop="entailment", step="judge_entailment", llm_calls=1, row_count=3,
+                         scores={"e": Score(value=4.4), "schema": Score(value=4), "data": Score(value=4.5)}))
+    return trace
+
+
+def sample_answer(question: str) -> Answer:
+    return Answer(
+        question=question, status="answered", answer_text="Món chính mang lại nhiều doanh thu nhất.",
+        sql=SQL, columns=["nhom_mon", "doanh_thu_vnd"],
+        rows=[["Món chính", 152_500_000], ["Lẩu", 98_000_000], ["Đồ uống", 45_250_000]],
+        trace=sample_trace(),
+    )
+
+
+@dataclass
+class FakeEngine:
+    """Records every call; answers every question with :func:`sample_answer` (or raises ``fail``)."""
+
+    fail: AriaError | None = None
+    asked: list[tuple[str, AskOptions]] = field(default_factory=list)
+    proposed: list[Answer] = field(default_factory=list)
+    confirmed: list[tuple[Any, str]] = field(default_factory=list)
+    rejected: list[tuple[Answer, str]] = field(default_factory=list)
+
+    def ask(self, question: str, *, options: AskOptions, on_event: Any = None) -> Answer:
+        self.asked.append((question, options))
+        if self.fail is not None:
+            raise self.fail
+        answer = sample_answer(question)
+        for event in answer.trace.events:
+            if on_event is not None:
+                on_event(event)
+        return answer
+
+    def propose(self, answer: Answer) -> dict[str, Any]:
+        self.proposed.append(answer)
+        return {"verified example": f"{answer.question} → {answer.sql[:40]}…",
+                "aliases": ["nhóm món = categories.name_vi"]}
+
+    def confirm(self, preview: Any, *, confirmed_by: str) -> list[int]:
+        self.confirmed.append((preview, confirmed_by))
+        return [len(self.confirmed)]
+
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> int:
+        self.rejected.append((answer, reason))
+        return len(self.rejected)

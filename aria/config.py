@@ -134,7 +134,9 @@ class Settings(BaseSettings):
         default=2500, ge=0, description="Pass the whole schema when it fits in this many tokens (cl100k)."
     )
     reuse_min_similarity: float = Field(
-        default=0.80, ge=0, le=1, description="Cosine similarity a verified question needs to be reused."
+        default=0.50, ge=0, le=1,
+        description="Cosine similarity a verified question needs to be a reuse candidate "
+        "(it is reused only if the new question fills exactly its template).",
     )
 
     # --- execution limits -------------------------------------------------------------------------

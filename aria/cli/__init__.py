@@ -13,6 +13,7 @@ from aria.cli import config_cmd
 from aria.cli import db as db_cli
 from aria.cli import demo as demo_cli
 from aria.cli import eval as eval_cli
+from aria.cli import kb as kb_cli
 from aria.cli import sql as sql_cli
 from aria.errors import AriaError
 
@@ -26,6 +27,7 @@ app.add_typer(db_cli.app, name="db")
 app.add_typer(bench_cli.app, name="bench")
 app.add_typer(sql_cli.app, name="sql")
 app.add_typer(config_cmd.app, name="config")
+app.add_typer(kb_cli.app, name="kb")
 app.command("demo")(demo_cli.demo)
 app.command("ask")(ask_cli.ask)
 app.command("eval")(eval_cli.eval_command)

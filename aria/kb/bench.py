@@ -28,9 +28,9 @@ from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
 from aria.kb.context import SchemaContext
 from aria.kb.embed import Embedder
-from aria.kb.sources import bird_schemas, merged_schema, spider_schemas
 from aria.kb.retrieve import RetrievalOptions
 from aria.kb.sampling import sample_sqlite
+from aria.kb.sources import bird_schemas, merged_schema, spider_schemas
 from aria.kb.store import KnowledgeStore
 
 log = logging.getLogger(__name__)

@@ -72,8 +72,11 @@ class Catalog:
     def edges_between(self, tables: set[str]) -> list[JoinEdge]:
         return [e for e in self.edges if e.table in tables and e.ref_table in tables and e.table != e.ref_table]
 
-    def connect(self, selected: list[str], *, max_hops: int = 3) -> list[str]:
-        """Tables to add so that ``selected`` is joined through foreign keys (shortest paths)."""
+    def connect(self, selected: list[str], *, max_hops: int = 3, scores: dict[str, float] | None = None) -> list[str]:
+        """Tables to add so that ``selected`` is joined through foreign keys (shortest paths; among
+        equally short ones, through the tables retrieval scored higher)."""
+        top = max((scores or {}).values(), default=0.0) or 1.0
+        self.__dict__["_entry_cost"] = {t: 0.5 * (1 - v / top) for t, v in (scores or {}).items()}
         if not selected:
             return []
         connected = {selected[0]}
@@ -106,6 +109,7 @@ class Catalog:
                 forward = edge.table == node  # node holds the foreign key; other is referenced
                 other = edge.ref_table if forward else edge.table
                 step = 1.0 + (0.6 if arrived_as_ref and not forward else 0.0)
+                step += self.__dict__.get("_entry_cost", {}).get(other, 0.5)
                 state = (other, forward)
                 if cost + step < best.get(state, float("inf")):
                     best[state] = cost + step

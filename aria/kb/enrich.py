@@ -7,9 +7,9 @@ two applies make two revisions and neither is lost.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from collections.abc import Sequence
 from typing import Any, Literal
 
 from psycopg import sql
@@ -23,6 +23,7 @@ from aria.kb.build import embed_documents
 from aria.kb.documents import Document, column_document, glossary_document, table_documents
 from aria.kb.embed import Embedder
 from aria.kb.store import KnowledgeStore, row_to_document
+from aria.kb.text import normalize
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +84,7 @@ def _doc_key(change: Change) -> str:
     if change.kind == "glossary_alias":
         if not change.term:
             raise KnowledgeBaseError("A glossary alias needs a term.", hint="Give the word the manager used.")
-        return f"glossary:{' '.join(change.term.lower().split())}"
+        return f"glossary:{normalize(change.term)}"
     return "verified_query"
 
 
@@ -158,7 +159,7 @@ def _write(conn: Any, store: KnowledgeStore, embedder: Embedder, doc: Document) 
 
 
 def _lock(conn: Any, db_name: str, key: str) -> None:
-    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{db_name}\x00{key}",))
+    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{db_name}|{key}",))
 
 
 def _record(conn: Any, store: KnowledgeStore, change: Change, payload: dict[str, Any]) -> Revision:

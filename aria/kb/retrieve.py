@@ -12,7 +12,7 @@ import numpy as np
 
 from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import GlossaryHit, SchemaContext, ValueMatch
-from aria.kb.text import contains_phrase, normalize, stem_text
+from aria.kb.text import STOPWORDS, contains_phrase, normalize, stem_text
 
 RRF_K = 60
 
@@ -114,7 +114,8 @@ def named_tables(catalog: Catalog, stemmed: str) -> list[str]:
 
 
 def value_matches(catalog: Catalog, docs: list[ScoredDoc], text: str, opts: RetrievalOptions) -> list[ValueMatch]:
-    """Sampled values of a column that occur in the question/evidence (lexical candidates, phrase-checked)."""
+    """Sampled values of a column that occur in the question/evidence (lexical candidates, phrase-checked);
+    also a two-word pattern shared with a sampled value ("Singapore Grand Prix" ~ "Australian Grand Prix")."""
     matches: list[ValueMatch] = []
     for d in docs:
         if d.kind != "column" or not d.values or not d.table or not d.column:
@@ -122,8 +123,26 @@ def value_matches(catalog: Catalog, docs: list[ScoredDoc], text: str, opts: Retr
         for value in d.values.split(" | "):
             if len(value) >= opts.min_value_chars and not value.isdigit() and contains_phrase(text, value):
                 matches.append(ValueMatch(table=d.table, column=d.column, value=value))
+                break
+        else:
+            pattern = _shared_bigram(d.values, text)
+            if pattern:
+                matches.append(ValueMatch(table=d.table, column=d.column, value=f"*{pattern}*"))
     matches.sort(key=lambda v: -len(v.value))
     return matches
+
+
+def _shared_bigram(values: str, text: str) -> str | None:
+    """A two-word phrase (alphabetic words of 3+ letters, no stopwords) in ``text`` that sampled values repeat."""
+    counts: dict[str, int] = defaultdict(int)
+    for value in values.split(" | "):
+        words = value.split()
+        for a, b in zip(words, words[1:], strict=False):
+            if len(a) >= 3 and len(b) >= 3 and a.isalpha() and b.isalpha() and a not in STOPWORDS \
+                    and b not in STOPWORDS:
+                counts[f"{a} {b}"] += 1
+    shared = [p for p, n in counts.items() if n >= 2 and contains_phrase(text, p)]
+    return max(shared, key=len) if shared else None
 
 
 def glossary_hits(catalog: Catalog, text: str) -> list[GlossaryHit]:
@@ -175,7 +194,7 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
             else:
                 sel.add_table(hit.table)
     _top_columns(catalog, sel, column_scores, m)
-    for table in catalog.connect(sel.tables, max_hops=opts.max_hops):
+    for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
     _key_columns(catalog, sel)
     return sel, values, hits

@@ -56,7 +56,7 @@ def sample_column(query: Query, table_ref: str, column: Column, quote: Callable[
     col = quote(column.name)
     if _is_textual(column):
         rows = query(f"SELECT {col}, count(*) AS n FROM {table_ref} WHERE {col} IS NOT NULL "
-                     f"GROUP BY {col} ORDER BY n DESC LIMIT {MAX_DISTINCT + 1}", ())
+                     f"GROUP BY {col} ORDER BY n DESC, {col} LIMIT {MAX_DISTINCT + 1}", ())
         if 0 < len(rows) <= MAX_DISTINCT:
             values = tuple(v for v in (_show(r[0]) for r in rows) if v is not None)
             return replace(column, sample_values=values)

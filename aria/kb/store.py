@@ -203,7 +203,7 @@ class KnowledgeStore:
             sql.SQL("SELECT content_hash, embedding FROM {} WHERE content_hash = ANY(%s)").format(
                 self.ident("embedding_cache")), (list(keys),)
         ).fetchall()
-        return {r[0]: np.asarray(r[1], dtype=np.float32) for r in rows}
+        return {r[0]: as_array(r[1]) for r in rows}
 
     def cache_embeddings(self, conn: psycopg.Connection, items: dict[str, np.ndarray]) -> None:
         statement = sql.SQL("INSERT INTO {} (content_hash, embedding) VALUES (%s, %s) ON CONFLICT DO NOTHING").format(
@@ -229,6 +229,11 @@ class KnowledgeStore:
                 (query_id, question, sql_text, reason, author),
             ).fetchone()
         return int(row[0]) if row else 0
+
+
+def as_array(value: Any) -> np.ndarray:
+    """A pgvector value (a Vector, or already an array) as float32 numpy."""
+    return np.asarray(value.to_numpy() if hasattr(value, "to_numpy") else value, dtype=np.float32)
 
 
 def _doc_row(doc: Document, vector: np.ndarray, fingerprint: str) -> tuple[Any, ...]:

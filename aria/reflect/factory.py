@@ -7,9 +7,8 @@ from aria.config import Settings
 from aria.db.connect import Targets, resolve_targets
 from aria.db.executor import ReadOnlyExecutor
 from aria.db.introspect import introspect_postgres
-from aria.kb.base import KnowledgeBase
-from aria.kb.embed import Embedder, get_embedder
-from aria.kb.store import KnowledgeStore
+from aria.kb.embed import Embedder
+from aria.kb.service import open_kb
 from aria.llm.client import ModelClient, build_model_client
 from aria.reflect.deps import EngineDeps
 from aria.reflect.engine import Engine
@@ -25,9 +24,7 @@ def open_engine(
     (no database, no knowledge base, a bad model spec)."""
     targets = targets or resolve_targets(settings)
     schema = introspect_postgres(targets.admin, settings.business_schema)
-    store = KnowledgeStore(targets.kb, settings)
-    kb = KnowledgeBase(store, embedder or get_embedder(settings.embedding_model), settings.business_schema)
-    kb.check(schema)
+    kb = open_kb(settings, targets.kb, schema=schema, embedder=embedder)
     client = build_model_client(settings) if models is _UNSET else models
     executor = ReadOnlyExecutor(targets.reader, settings)
     deps = EngineDeps(settings=settings, kb=kb, executor=executor, schema=schema,

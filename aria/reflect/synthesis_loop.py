@@ -140,7 +140,10 @@ def synthesis_loop(
             best = best if best.sql else SynthesisOutcome(sql=None, score=None, passed=False, diagnosis=feedback)
             continue
         value, verdict, findings = judge_sql(state, question, context, valid, iteration)
-        attempt = SynthesisOutcome(valid, value, value >= state.settings.theta_s, _diagnosis(verdict, findings), findings)
+        # Beyond the paper: a hard deterministic finding (unknown column, Cartesian product, integer
+        # division, ...) blocks the SQL even when the weighted S would still clear θ_s.
+        passed = value >= state.settings.theta_s and not hard_findings(findings)
+        attempt = SynthesisOutcome(valid, value, passed, _diagnosis(verdict, findings), findings)
         if attempt.passed:
             return attempt
         if best.score is None or value > best.score:

@@ -27,6 +27,7 @@ MAX_BAR_CATEGORIES = 25  # more bars than this cannot be read at a glance
 MAX_PIE_SLICES = 6  # more slices than this: a treemap
 MAX_TREEMAP_TILES = 30
 MAX_SERIES = 8  # colours on one line chart
+PALETTE = ["#B45309", "#0F766E", "#7C3AED", "#BE123C", "#1D4ED8", "#4D7C0F", "#A16207", "#475569"]
 _SHARE_WORDS = re.compile(
     r"(tỷ trọng|tỉ trọng|tỷ lệ|tỉ lệ|cơ cấu|phần trăm|chiếm|share|proportion|breakdown|percentage|mix)",
     re.IGNORECASE,
@@ -55,8 +56,15 @@ def _sums_to_whole(series: pd.Series) -> bool:
     return bool((series >= 0).all()) and (abs(total - 100.0) <= 1.5 or abs(total - 1.0) <= 0.015)
 
 
+def humanize(name: str) -> str:
+    """A column name as a label: 'doanh_thu_vnd' -> 'doanh thu (VND)'."""
+    words = name.removesuffix("_vnd").replace("_", " ").strip()
+    return f"{words} (VND)" if name.lower().endswith("_vnd") else words
+
+
 def _title(measures: list[str], by: str | None) -> str:
-    return f"{', '.join(measures)} by {by}" if by else ", ".join(measures)
+    shown = ", ".join(humanize(m) for m in measures)
+    return f"{shown} by {humanize(by)}" if by else shown
 
 
 def choose_chart(df: pd.DataFrame, question: str = "") -> ChartSpec:
@@ -76,7 +84,7 @@ def choose_chart(df: pd.DataFrame, question: str = "") -> ChartSpec:
         return _by_category(df, categories, measures, question)
     if len(measures) == 2:
         return ChartSpec(
-            kind="scatter", x=measures[0], y=(measures[1],), title=f"{measures[1]} vs {measures[0]}",
+            kind="scatter", x=measures[0], y=(measures[1],), title=f"{humanize(measures[1])} vs {humanize(measures[0])}",
             reason="two measures: a scatter shows how they relate",
         )
     return _none("numbers without a label or time column to plot them against")
@@ -133,7 +141,7 @@ def _share_chart(df: pd.DataFrame, label: str, measure: str, question: str) -> C
         return None
     kind: ChartKind = "pie" if count <= MAX_PIE_SLICES else "treemap"
     return ChartSpec(
-        kind=kind, x=label, y=(measure,), title=f"Share of {measure} by {label}",
+        kind=kind, x=label, y=(measure,), title=f"Share of {humanize(measure)} by {humanize(label)}",
         reason=f"parts of a whole ({count} parts): a {kind}",
     )
 
@@ -146,16 +154,17 @@ def render_chart(spec: ChartSpec, df: pd.DataFrame) -> go.Figure | None:
     if missing:
         raise ValueError(f"chart spec names columns the result does not have: {missing}")
     y = list(spec.y)
+    style = {"labels": {c: humanize(c) for c in df.columns}, "color_discrete_sequence": PALETTE}
     if spec.kind == "line":
         data = df.sort_values(spec.x) if spec.x else df
-        fig = px.line(data, x=spec.x, y=y if len(y) > 1 else y[0], color=spec.color, markers=len(df) <= 60)
+        fig = px.line(data, x=spec.x, y=y if len(y) > 1 else y[0], color=spec.color, markers=len(df) <= 60, **style)
     elif spec.kind == "bar":
-        fig = px.bar(df, x=spec.x, y=y if len(y) > 1 else y[0], barmode="group")
+        fig = px.bar(df, x=spec.x, y=y if len(y) > 1 else y[0], barmode="group", **style)
     elif spec.kind == "pie":
-        fig = px.pie(df, names=spec.x, values=y[0], hole=0.35)
+        fig = px.pie(df, names=spec.x, values=y[0], hole=0.35, **style)
     elif spec.kind == "treemap":
-        fig = px.treemap(df, path=[spec.x], values=y[0])
+        fig = px.treemap(df, path=[spec.x], values=y[0], **style)
     else:
-        fig = px.scatter(df, x=spec.x, y=y[0], color=spec.color)
+        fig = px.scatter(df, x=spec.x, y=y[0], color=spec.color, **style)
     fig.update_layout(title=spec.title, margin={"l": 10, "r": 10, "t": 40, "b": 10}, height=360)
     return fig

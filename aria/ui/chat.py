@@ -141,13 +141,14 @@ def _render_answer(index: int, turn: ChatTurn, answer: Answer, settings: Setting
 
 def _render_sql_editor(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
     language = settings.ui_language
-    edited = st.text_area(t("sql_label", language), value=answer.sql or "", key=f"sql{index}", height=140)
-    if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:"):
-        try:
-            run = run_sql(edited, settings)
-            turn.rerun = RerunResult(edited, run.columns, run.rows, run.truncated)
-        except AriaError as err:
-            turn.rerun = RerunResult(edited, error=str(err))
+    with st.expander("SQL", icon=":material/code:"):
+        edited = st.text_area(t("sql_label", language), value=answer.sql or "", key=f"sql{index}", height=160)
+        if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:"):
+            try:
+                run = run_sql(edited, settings)
+                turn.rerun = RerunResult(edited, run.columns, run.rows, run.truncated)
+            except AriaError as err:
+                turn.rerun = RerunResult(edited, error=str(err))
     if turn.rerun is not None:
         if turn.rerun.error:
             st.error(turn.rerun.error)
@@ -168,8 +169,11 @@ def _render_feedback(index: int, turn: ChatTurn, answer: Answer, settings: Setti
     engine = engine_access.get_engine(settings)
     left, right, _ = st.columns([1, 1, 4])
     if left.button(t("confirm", language), key=f"confirm{index}", icon=":material/check:", type="primary"):
-        turn.proposal = engine.propose(answer)
-        turn.confirming, turn.rejecting = True, False
+        try:
+            turn.proposal = engine.propose(answer)
+            turn.confirming, turn.rejecting = True, False
+        except AriaError as err:
+            st.error(str(err))
     if right.button(t("reject", language), key=f"reject{index}", icon=":material/close:"):
         turn.rejecting, turn.confirming = True, False
     if turn.confirming:
@@ -185,7 +189,11 @@ def _render_confirm(index: int, turn: ChatTurn, answer: Answer, engine: engine_a
         lines = engine_access.proposal_lines(turn.proposal)
         st.markdown("\n".join(f"- {line}" for line in lines) or "- (nothing new)")
         if st.button(t("confirm_apply", language), key=f"apply{index}", type="primary"):
-            engine.confirm(turn.proposal, confirmed_by="chat")
+            try:
+                engine.confirm(turn.proposal, confirmed_by="chat")
+            except AriaError as err:
+                st.error(str(err))
+                return
             turn.feedback, turn.confirming = "confirmed", False
             st.rerun()
 
@@ -195,6 +203,10 @@ def _render_reject(index: int, turn: ChatTurn, answer: Answer, engine: engine_ac
     with st.container(border=True):
         reason = st.text_input(t("reject_reason", language), key=f"reason{index}")
         if st.button(t("reject_send", language), key=f"send{index}"):
-            engine.reject(answer, reason=reason.strip(), rejected_by="chat")
+            try:
+                engine.reject(answer, reason=reason.strip(), rejected_by="chat")
+            except AriaError as err:
+                st.error(str(err))
+                return
             turn.feedback, turn.feedback_note, turn.rejecting = "rejected", reason.strip(), False
             st.rerun()

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from typing import Any, Literal
 
 import pandas as pd
@@ -79,7 +80,7 @@ def display_frame(df: pd.DataFrame) -> pd.DataFrame:
 def format_value(name: str, value: Any) -> str:
     """One value formatted by its column's unit (used for metric answers)."""
     formatter = _FORMATTERS.get(unit_of(name), format_number)
-    return formatter(value) if isinstance(value, int | float) else str(value)
+    return formatter(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else str(value)
 
 
 STRINGS: dict[str, dict[Language, str]] = {

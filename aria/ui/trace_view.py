@@ -134,7 +134,8 @@ def origin_note(answer: Answer) -> str | None:
         notes.append(f"Reused verified query #{answer.reused_query_id} with new values.")
     label = answer.trace.model_label
     if label.startswith("scripted") or "test model" in label:
-        notes.append(f"Answered by a scripted test model ({label}), not a real language model.")
+        script = label.split()[0].removeprefix("scripted:")
+        notes.append(f"Answered by the scripted test model ({script}), not a real language model.")
     return " ".join(notes) or None
 
 

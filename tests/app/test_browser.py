@@ -79,7 +79,7 @@ def test_ask_see_table_chart_trace_and_confirm(server: str) -> None:
         chat = page.get_by_test_id("stChatInputTextArea")
         expect(chat).to_be_visible(timeout=60_000)
         page.screenshot(path=str(ARTIFACTS / "chat_empty.png"), full_page=True)
-        chat.fill("Món bán chạy nhất?")
+        chat.fill("Liệt kê năm món có số phần cao nhất trong bảy ngày qua")
         chat.press("Enter")
         expect(page.get_by_test_id("stDataFrame").first).to_be_visible(timeout=120_000)
         expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)

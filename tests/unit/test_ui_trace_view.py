@@ -61,7 +61,7 @@ def test_origin_note_for_reused_and_scripted_answers() -> None:
     reused = Answer(question="q", status="reused", answer_text="", reused_query_id=12)
     assert origin_note(reused) == "Reused verified query #12 with new values."
     scripted = Answer(question="q", status="answered", answer_text="", trace=Trace(model_label="scripted:demo.json"))
-    assert "scripted test model" in (origin_note(scripted) or "")
+    assert "scripted test model (demo.json)" in (origin_note(scripted) or "")
     live = Answer(question="q", status="answered", answer_text="", trace=Trace(model_label="anthropic:claude"))
     assert origin_note(live) is None
 

@@ -172,10 +172,20 @@ def check_schema_name(name: str) -> str:
     return name
 
 
-def schema_ddl(schema: str) -> str:
-    """seed_db/schema.sql with the schema name `restaurant` replaced by ``schema``."""
-    text = (seed_dir() / "schema.sql").read_text(encoding="utf-8")
+def schema_ddl(schema: str, file: str = "schema.sql") -> str:
+    """A seed_db/ SQL file with the schema name `restaurant` replaced by ``schema``."""
+    text = (seed_dir() / file).read_text(encoding="utf-8")
     return re.sub(r"\brestaurant(?=\s*;|\.)", check_schema_name(schema), text)
+
+
+def pin_business_clock(conn: psycopg.Connection, schema: str, as_of: datetime) -> None:
+    """Make ``business_now()`` return the seeded clock as a constant the planner can fold.
+
+    The generic body reads ``business_clock`` through a subquery, which PostgreSQL re-evaluates
+    for every row a time filter scans; a constant body is evaluated once per query."""
+    conn.execute(sql.SQL(
+        "CREATE OR REPLACE FUNCTION {}.business_now() RETURNS timestamptz LANGUAGE sql STABLE AS {}"
+    ).format(sql.Identifier(schema), sql.Literal(f"SELECT {sql.Literal(as_of.isoformat()).as_string(conn)}::timestamptz")))
 
 
 def _table_rows(conn: psycopg.Connection, schema: str, *, exact: bool) -> dict[str, int]:
@@ -266,6 +276,9 @@ def seed_database(
             _copy(conn, schema, table, rows[table])
         say("Checking foreign keys")
         _restore_foreign_keys(conn, fks)
+        say("Indexing")
+        conn.execute(schema_ddl(schema, "indexes.sql"))  # type: ignore[arg-type]
+        pin_business_clock(conn, schema, as_of)
         say("Granting the read-only role")
         ensure_reader_role(conn, settings)
         say("Analyzing")

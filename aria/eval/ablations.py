@@ -12,14 +12,14 @@ in evaluation, so a benchmark never answers from a stored gold):
 ======================== =================================================
 
 On ``smartrestaurant`` the engine is :func:`aria.reflect.factory.open_engine` (``Engine.ask`` with
-the ablation's options). On the SQLite benchmarks it plugs in through
-``aria.reflect.engine.eval_answer_fn(settings, dataset) -> AnswerFn`` once the engine has one: a
-callable answering one :class:`EvalItem` (question + evidence, on the item's database).
+the ablation's options). On the SQLite benchmarks (Spider dev, BIRD dev) it is
+:func:`aria.reflect.sqlite_factory.eval_answer_fn`: one engine per database (dialect ``sqlite``),
+each with its KB in the dataset's own KB schema, answering one :class:`EvalItem` (question +
+evidence, on the item's database).
 """
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -90,7 +90,7 @@ class EnginePredictor:
 
 
 def _answer_fn(settings: Settings, dataset: Dataset) -> AnswerFn:
-    """SmartRestaurant: the engine on the restaurant database; SQLite benchmarks: the engine's hook."""
+    """SmartRestaurant: the engine on the restaurant database; SQLite benchmarks: one engine per database."""
     if dataset.dialect == "postgres":
         from aria.reflect.factory import open_engine
 
@@ -100,15 +100,9 @@ def _answer_fn(settings: Settings, dataset: Dataset) -> AnswerFn:
             return engine.ask(item.question, options=options, evidence=item.evidence)
 
         return answer
-    hook = getattr(importlib.import_module("aria.reflect.engine"), "eval_answer_fn", None)
-    if hook is None:
-        raise ConfigError(
-            f"Engine mode on {dataset.name} needs the engine's SQLite hook "
-            "(aria.reflect.engine.eval_answer_fn), which this build lacks.",
-            hint="Score a predictions file with --predictions, or use --dataset smartrestaurant.",
-        )
-    answer_fn: AnswerFn = hook(settings, dataset)
-    return answer_fn
+    from aria.reflect.sqlite_factory import eval_answer_fn
+
+    return eval_answer_fn(settings, dataset)
 
 
 def engine_predictors(settings: Settings, dataset: Dataset, ablations: list[str]) -> dict[str, Predictor]:

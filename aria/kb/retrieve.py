@@ -27,6 +27,8 @@ class RetrievalOptions:
     min_value_chars: int = 3
     max_value_tables: int = 3  # tables a value match may add beyond the top-k
     max_hops: int = 3
+    extra_tables: int = 1  # tables ranked just below the top k, added with few columns
+    extra_m: int = 1  # columns of each of those
 
 
 @dataclass(frozen=True)
@@ -165,6 +167,7 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     ranked_tables = [t for t in _rank(table_scores) if t in catalog.columns]
     for table in ranked_tables[:k]:
         sel.add_table(table)
+    light = [t for t in ranked_tables[k : k + opts.extra_tables] if t not in sel.tables]
     stemmed = stem_text(text)
     for table in named_tables(catalog, stemmed):
         sel.add_table(table)
@@ -193,18 +196,21 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                 sel.add_column(hit.table, hit.column, "glossary")
             else:
                 sel.add_table(hit.table)
-    _top_columns(catalog, sel, column_scores, m)
+    for table in light:
+        sel.add_table(table)
+    _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
     _key_columns(catalog, sel)
     return sel, values, hits
 
 
-def _top_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], m: int) -> None:
+def _top_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], m: int, *,
+                 light: set[str], light_m: int) -> None:
     for table in sel.tables:
         cols = catalog.columns.get(table, [])
         ranked = sorted(cols, key=lambda c: -column_scores.get(f"{table}\x00{c.name}", 0.0))
-        for col in ranked[:m]:
+        for col in ranked[: light_m if table in light else m]:
             sel.add_column(table, col.name, "retrieved")
 
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 from aria.config import Settings
-from aria.db.executor import ReadOnlyExecutor
+from aria.db.executor import QueryResult
 from aria.db.schema import Schema
 from aria.kb.base import KnowledgeBase
 from aria.kb.context import SchemaContext
@@ -19,14 +20,29 @@ from aria.llm.client import ModelClient
 from aria.reflect.steps import StepRecorder
 
 
+class QueryExecutor(Protocol):
+    """What the engine needs from an executor: :class:`aria.db.executor.ReadOnlyExecutor` (PostgreSQL)
+    and :class:`aria.db.sqlite_executor.SqliteReadOnlyExecutor` (benchmark SQLite files) both fit."""
+
+    def guard(self, sql: str) -> str: ...
+
+    def check_cost(self, sql: str) -> object: ...
+
+    def explain_only(self, sql: str) -> str | None: ...
+
+    def run(self, sql: str, *, row_cap: int | None = None) -> QueryResult: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass(frozen=True)
 class EngineDeps:
     settings: Settings
     kb: KnowledgeBase
-    executor: ReadOnlyExecutor
+    executor: QueryExecutor
     schema: Schema  # the business schema, for the deterministic checks
     models: ModelClient | None  # None: no model configured (reuse and the workbench still work)
-    dialect: str = "postgres"
+    dialect: str = "postgres"  # sqlglot dialect of the executor: postgres or sqlite
 
 
 @dataclass(frozen=True)
@@ -48,7 +64,7 @@ class RunState:
         return self.deps.models
 
 
-def business_now(executor: ReadOnlyExecutor, timezone: str) -> datetime:
+def business_now(executor: QueryExecutor, timezone: str) -> datetime:
     """The database's business clock (``business_now()``), falling back to the wall clock."""
     try:
         value = executor.run("SELECT business_now() AS now").rows[0][0]

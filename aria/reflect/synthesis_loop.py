@@ -25,6 +25,18 @@ class SynthesisOutcome:
     findings: list[Finding] = field(default_factory=list)
 
 
+DIALECT_LABELS = {"postgres": "PostgreSQL", "sqlite": "SQLite"}
+
+
+def dialect_label(dialect: str) -> str:
+    """The dialect's name as the SQL-writing prompts say it.
+
+    >>> dialect_label("sqlite")
+    'SQLite'
+    """
+    return DIALECT_LABELS.get(dialect, dialect)
+
+
 def _examples_text(state: RunState, question: str) -> str:
     examples = state.deps.kb.nearest_examples(question, 3)
     return "\n\n".join(f"Question: {e.question}\nSQL: {e.sql}" for e in examples)
@@ -45,7 +57,7 @@ def generate_sql(
                 "glossary": render_glossary(context),
                 "now": state.now.isoformat(timespec="minutes"),
                 "timezone": state.settings.timezone,
-                "dialect": "PostgreSQL" if state.deps.dialect == "postgres" else state.deps.dialect,
+                "dialect": dialect_label(state.deps.dialect),
                 "feedback": feedback,
                 "conversation": conversation,
             },
@@ -85,7 +97,7 @@ def repair_until_valid(state: RunState, question: str, context: SchemaContext, s
             sql = state.models.call_sql(
                 "sql_repairer",
                 {"question": question, "schema_context": context.render(), "sql": sql, "error": error,
-                 "dialect": "PostgreSQL" if state.deps.dialect == "postgres" else state.deps.dialect},
+                 "dialect": dialect_label(state.deps.dialect)},
             )
             event.sql = sql
         error = syntax_error(state, sql, iteration)

@@ -109,33 +109,13 @@ def undo_revision(settings: Settings, targets: Targets, revision_id: int) -> Any
 
 
 def build_knowledge_base(settings: Settings, targets: Targets) -> Any:
-    """Build (or refresh: unchanged documents are skipped) the KB of the restaurant database.
-
-    Uses the KB's own restaurant builder when this build has one; otherwise indexes the
-    introspected, sampled schema with ``seed_db/descriptions.yaml`` when present.
-    """
+    """Build (or refresh: unchanged documents are skipped) the KB of the restaurant database;
+    a logged no-op when this build has no builder."""
     builder = _kb_function("aria.kb.build", "build_restaurant_kb")
-    if builder is not None:
-        return builder(settings, targets)
-    from aria.db.introspect import introspect_postgres
-    from aria.kb.build import build_kb
-    from aria.kb.embed import get_embedder
-    from aria.kb.sampling import sample_postgres
-    from aria.kb.sources import apply_descriptions, read_descriptions
-    from aria.paths import seed_dir
-
-    schema = sample_postgres(targets.admin, introspect_postgres(targets.admin, settings.business_schema))
-    glossary: list[dict[str, Any]] = []
-    descriptions = seed_dir() / "descriptions.yaml"
-    if descriptions.is_file():
-        schema, glossary = apply_descriptions(schema, read_descriptions(descriptions))
-    else:
-        log.warning("no %s; the knowledge base has no descriptions or glossary", descriptions)
-    store = _store(settings, targets)
-    try:
-        return build_kb(store, get_embedder(settings.embedding_model), schema, glossary=glossary)
-    finally:
-        store.close()
+    if builder is None:
+        log.warning("aria.kb has no build_restaurant_kb; the knowledge base was not built")
+        return None
+    return builder(settings, targets)
 
 def save_verified_query(settings: Settings, targets: Targets, *, question: str, sql_text: str,
                         author: str = "workbench") -> Any:

@@ -92,5 +92,6 @@ def test_ask_see_table_chart_trace_and_confirm(server: str) -> None:
         apply.click()
         expect(page.get_by_text("Đã lưu vào cơ sở tri thức.")).to_be_visible(timeout=30_000)
         page.get_by_text("Aria đã làm gì").click()
+        page.wait_for_timeout(1000)  # let the expander finish opening before the screenshot
         page.screenshot(path=str(ARTIFACTS / "chat_confirmed_trace.png"), full_page=True)
         browser.close()

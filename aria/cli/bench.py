@@ -122,6 +122,32 @@ def engine_overhead(
         typer.echo(f"Wrote {out}")
 
 
+@app.command("load")
+def load(
+    questions: int = typer.Option(20, "--questions", min=1, help="How many questions to ask at once."),
+    workers: int = typer.Option(20, "--workers", min=1, help="Threads asking them (one engine shared)."),
+    out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
+) -> None:
+    """Concurrent questions through one engine: p50/p95 end-to-end overhead (scripted test model; KB built)."""
+    import json
+    from pathlib import Path
+
+    from aria.cli.common import settings as get_settings
+    from aria.cli.common import targets as get_targets
+    from aria.eval.load_bench import load_markdown, run_load_bench
+    from aria.kb.embed import get_embedder
+
+    cfg = get_settings()
+    report = run_load_bench(cfg, get_targets(), get_embedder(cfg.embedding_model), questions=questions,
+                            workers=workers)
+    typer.echo(load_markdown(report))
+    if out:
+        Path(out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+        typer.echo(f"Wrote {out}")
+    if report.errors:
+        raise typer.Exit(1)
+
+
 @app.command("seed")
 def seed_bench(
     days: int = typer.Option(182, "--days", min=1, help="Days of history to generate."),

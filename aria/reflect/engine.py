@@ -19,8 +19,10 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
+import psycopg
+
 from aria.db.executor import QueryResult
-from aria.errors import AriaError
+from aria.errors import AriaError, DatabaseUnavailable
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.answer_text import summarize_result
 from aria.reflect.deps import EngineDeps, RunState, business_now
@@ -63,12 +65,21 @@ def answer_question(
     state = RunState(replace(deps, models=models), StepRecorder(trace, models.meter if models else None, on_event),
                      now=business_now(deps.executor, deps.settings.timezone))
     try:
-        answer = _answer(state, cleaned, language, options, evidence)
+        try:
+            answer = _answer(state, cleaned, language, options, evidence)
+        except psycopg.Error as err:  # e.g. the KB's shared connection lost when the server stopped
+            raise _database_lost(err) from err
     except AriaError as err:
         log.info("question failed: %s", err)
         answer = Answer(question=cleaned, language=language, status="error", answer_text=str(err), error=str(err),
                         trace=trace)
     return answer.model_copy(update={"log_id": log_answer(deps, answer)})
+
+
+def _database_lost(err: psycopg.Error) -> DatabaseUnavailable:
+    first_line = (str(err).strip().splitlines() or [type(err).__name__])[0]
+    return DatabaseUnavailable(f"The database stopped answering ({first_line}).",
+                               hint="Check that it is running (`aria db status`), then ask again.")
 
 
 def _answer(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:

@@ -33,14 +33,33 @@ def _write(deps: EngineDeps, entry: dict[str, Any]) -> int:
     return deps.kb.store.log_query(entry["question"], entry["sql"], entry["status"], entry["trace"])
 
 
+def _parse(line: str, path: Path) -> dict[str, Any] | None:
+    """One pending entry; an unreadable line (a crash mid-write) is moved aside, never fatal."""
+    try:
+        entry = json.loads(line)
+        if isinstance(entry, dict) and {"question", "sql", "status", "trace"} <= set(entry):
+            return entry
+    except json.JSONDecodeError:
+        pass
+    aside = path.with_suffix(".unreadable")
+    log.warning("skipping an unreadable pending query-log line (kept in %s)", aside)
+    with aside.open("a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+    return None
+
+
 def _flush_pending(deps: EngineDeps) -> None:
+    """Write the entries kept aside, oldest first; stop (keeping the rest) at the first failure."""
     path = _pending_path(deps)
     if not path.exists():
         return
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     for i, line in enumerate(lines):
+        entry = _parse(line, path)
+        if entry is None:
+            continue
         try:
-            _write(deps, json.loads(line))
+            _write(deps, entry)
         except (AriaError, psycopg.Error):
             path.write_text("\n".join(lines[i:]) + "\n", encoding="utf-8")
             return
@@ -48,13 +67,15 @@ def _flush_pending(deps: EngineDeps) -> None:
 
 
 def log_answer(deps: EngineDeps, answer: Answer) -> int | None:
-    """The query-log id of ``answer``; None when it was kept aside for later."""
+    """The query-log id of ``answer``; None when it was kept aside for later.
+
+    Entries kept aside during an outage are written first, so the log stays in order.
+    """
     entry = _entry(answer)
     with _LOCK:
         try:
-            log_id = _write(deps, entry)
             _flush_pending(deps)
-            return log_id
+            return _write(deps, entry)
         except (AriaError, psycopg.Error) as err:
             log.warning("query log unavailable (%s); keeping the entry in %s", err, _pending_path(deps))
             path = _pending_path(deps)

@@ -64,8 +64,8 @@ def dataset_kb_schema(settings: Settings, dataset: Dataset) -> str:
 
 
 def _bird_tables(settings: Settings, dataset: Dataset) -> Path:
-    bench = settings.bench_dir / "bird_dev"
-    roots = [bench] + ([dataset.db_dir, dataset.db_dir.parent] if dataset.db_dir else [])
+    """The user's download (beside ``--db-dir``) first, then the bench folder's copy."""
+    roots = ([dataset.db_dir, dataset.db_dir.parent] if dataset.db_dir else []) + [settings.bench_dir / "bird_dev"]
     for root in roots:
         if (root / "dev_tables.json").is_file():
             return root / "dev_tables.json"

@@ -6,6 +6,7 @@ mode on Spider dev under the four ablations."""
 from __future__ import annotations
 
 import json
+import sqlite3
 import uuid
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,8 @@ from aria.config import Settings
 from aria.db.connect import Targets
 from aria.db.schema import Schema
 from aria.db.sqlite import run_sqlite
-from aria.eval.datasets import load_dataset
+from aria.errors import ConfigError
+from aria.eval.datasets import Dataset, load_dataset
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
 from aria.kb.embed import get_embedder
@@ -33,7 +35,7 @@ from aria.llm.client import BoundModel, ModelClient
 from aria.llm.retry import RetryPolicy
 from aria.llm.scripted import ScriptedChatModel
 from aria.reflect.answer import Answer, AskOptions
-from aria.reflect.sqlite_factory import open_sqlite_engine
+from aria.reflect.sqlite_factory import dataset_schemas, open_sqlite_engine
 from aria.reflect.trace import TraceEvent
 from tests.conftest import BENCH_DIR
 
@@ -116,8 +118,7 @@ def test_answers_end_to_end_with_the_rows_of_the_sql(kb_settings: Settings, targ
 
 def test_a_guard_rejection_on_sqlite_is_repaired(kb_settings: Settings, targets: Targets, schema: Schema) -> None:
     answer, chat = ask(kb_settings, targets, schema,
-                       script(sql_generator=["SELECT name FROM pragma_table_info('singer')",
-                                             "SELECT name FROM singer; ATTACH DATABASE '/tmp/x.db' AS x"],
+                       script(sql_generator=["SELECT name FROM pragma_table_info('singer')"],
                               sql_repairer=["SELECT name FROM singer; ATTACH DATABASE '/tmp/x.db' AS x", GOLD]))
     assert answer.status == "answered", answer.answer_text
     guard = steps(answer, "guard")
@@ -141,6 +142,17 @@ def test_an_explain_error_is_repaired(kb_settings: Settings, targets: Targets, s
     assert [tuple(r) for r in answer.rows] == run_sqlite(DB_PATH, GOLD, timeout_s=10)
 
 
+def _cli_env(monkeypatch: pytest.MonkeyPatch, settings: Settings, tmp_path: Path) -> str:
+    """The CLI's environment: the session's embedded PostgreSQL, a fresh KB schema (returned)."""
+    kb_schema = f"kb_{uuid.uuid4().hex[:10]}"
+    for name, value in {"ARIA_HOME": str(settings.home), "ARIA_CONFIG": str(tmp_path / "none.toml"),
+                        "ARIA_KB_SCHEMA": kb_schema, "HF_HUB_OFFLINE": "1"}.items():
+        monkeypatch.setenv(name, value)
+    for name in ("ARIA_DATABASE_URL", "ARIA_KB_URL", "ARIA_READER_URL", "ARIA_LLM", "ARIA_JUDGE_LLM"):
+        monkeypatch.delenv(name, raising=False)
+    return kb_schema
+
+
 def test_eval_engine_mode_on_spider_dev_scores_100_percent_with_gold_scripted(
     settings: Settings, targets: Targets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -161,12 +173,7 @@ def test_eval_engine_mode_on_spider_dev_scores_100_percent_with_gold_scripted(
     }
     script_file = tmp_path / "spider3.json"
     script_file.write_text(json.dumps(scripted), encoding="utf-8")
-    kb_schema = f"kb_{uuid.uuid4().hex[:10]}"
-    for name, value in {"ARIA_HOME": str(settings.home), "ARIA_CONFIG": str(tmp_path / "none.toml"),
-                        "ARIA_KB_SCHEMA": kb_schema, "HF_HUB_OFFLINE": "1"}.items():
-        monkeypatch.setenv(name, value)
-    for name in ("ARIA_DATABASE_URL", "ARIA_KB_URL", "ARIA_READER_URL", "ARIA_LLM", "ARIA_JUDGE_LLM"):
-        monkeypatch.delenv(name, raising=False)
+    kb_schema = _cli_env(monkeypatch, settings, tmp_path)
     out = tmp_path / "out"
     result = CliRunner().invoke(app, [
         "eval", "--dataset", "spider-dev", "--llm", f"scripted:{script_file}", "--ablation", ABLATIONS,
@@ -185,3 +192,59 @@ def test_eval_engine_mode_on_spider_dev_scores_100_percent_with_gold_scripted(
         assert kb.database_info("concert_singer") is not None
     finally:
         kb.close()
+
+
+def _spider_format_tables(db_id: str) -> list[dict[str, Any]]:
+    return [{"db_id": db_id, "table_names_original": ["customers"], "table_names": ["customers"],
+             "column_names_original": [[-1, "*"], [0, "CustomerID"], [0, "Segment"]],
+             "column_names": [[-1, "*"], [0, "customer id"], [0, "segment"]],
+             "column_types": ["text", "number", "text"], "primary_keys": [1], "foreign_keys": []}]
+
+
+def test_bird_schemas_prefer_dev_tables_json_beside_the_databases(tmp_path: Path) -> None:
+    db_dir = tmp_path / "dev_databases"
+    db_dir.mkdir()
+    dataset = Dataset("bird", (), "sqlite", db_dir)
+    with pytest.raises(ConfigError, match="dev_tables.json"):
+        dataset_schemas(Settings(llm=None, bench_dir=tmp_path / "no-bench"), dataset)
+    if (BENCH_DIR / "bird_dev" / "dev_tables.json").is_file():
+        assert len(dataset_schemas(Settings(llm=None, bench_dir=BENCH_DIR), dataset)[0]) == 11  # the bench's copy
+    (tmp_path / "dev_tables.json").write_text(json.dumps(_spider_format_tables("debit_card_specializing")))
+    schemas, source = dataset_schemas(Settings(llm=None, bench_dir=BENCH_DIR), dataset)
+    assert source.startswith("bird:") and list(schemas) == ["debit_card_specializing"]
+    column = schemas["debit_card_specializing"].table("customers").column("Segment")  # type: ignore[union-attr]
+    if (BENCH_DIR / "bird_dev" / "dev_metadata.json").is_file():
+        assert column is not None and column.description == "client segment"  # BIRD's official description
+
+
+def test_eval_engine_mode_on_bird_with_a_db_dir(
+    settings: Settings, targets: Targets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``aria eval --dataset bird --db-dir DIR --llm scripted:FILE`` on a one-question BIRD-format set.
+
+    The model is the scripted TEST model (gold SQL as the generator's answer, passing judges).
+    """
+    bench = tmp_path / "bench" / "bird_dev"
+    bench.mkdir(parents=True)
+    gold = "SELECT count(*) FROM customers WHERE Segment = 'SME'"
+    bench.joinpath("dev.json").write_text(json.dumps([{
+        "question_id": 7, "db_id": "shop", "question": "How many SME customers are there?",
+        "evidence": "SME refers to Segment = 'SME'", "SQL": gold, "difficulty": "simple"}]))
+    bench.joinpath("dev_tables.json").write_text(json.dumps(_spider_format_tables("shop")))
+    (tmp_path / "dbs" / "shop").mkdir(parents=True)
+    conn = sqlite3.connect(tmp_path / "dbs" / "shop" / "shop.sqlite")
+    conn.executescript("CREATE TABLE customers(CustomerID INTEGER PRIMARY KEY, Segment TEXT);"
+                       "INSERT INTO customers VALUES (1, 'SME'), (2, 'LAM'), (3, 'SME');")
+    conn.commit()
+    conn.close()
+    script_file = tmp_path / "bird.json"
+    script_file.write_text(json.dumps({"sql_generator": [gold], "retrieval_judge": [RETRIEVAL_OK],
+                                       "sql_judge": [SQL_OK], "entailment_judge": [ENTAILED]}))
+    _cli_env(monkeypatch, settings, tmp_path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, [
+        "eval", "--dataset", "bird", "--db-dir", str(tmp_path / "dbs"), "--llm", f"scripted:{script_file}",
+        "--out", str(out), "--bench-dir", str(tmp_path / "bench"),
+    ])
+    assert result.exit_code == 0, result.output
+    assert json.loads((out / "summary.json").read_text())["overall"] == {"n": 1, "correct": 1, "ex": 100.0}

@@ -79,11 +79,11 @@ def ask_once(settings: Settings, targets: Targets, script: dict[str, list[Any]] 
         engine.close()
 
 
-def query_log_rows(admin: str, settings: Settings, question: str) -> list[tuple[str, str | None]]:
+def query_log_rows(admin: str, settings: Settings, question: str) -> list[tuple[int, str, str | None]]:
     with psycopg.connect(admin, autocommit=True) as conn:
-        rows = conn.execute(pgsql.SQL("SELECT status, sql FROM {}.query_log WHERE question = %s ORDER BY id").format(
+        rows = conn.execute(pgsql.SQL("SELECT id, status, sql FROM {}.query_log WHERE question = %s ORDER BY id").format(
             pgsql.Identifier(settings.kb_schema)), (question,)).fetchall()
-    return [(r[0], r[1]) for r in rows]
+    return [(int(r[0]), r[1], r[2]) for r in rows]
 
 
 # --- 1. prompt injection ----------------------------------------------------------------------------
@@ -368,10 +368,15 @@ def test_database_restart_mid_session_loses_no_log_entry(own_server: tuple[Setti
         assert down.status == "error", down.answer_text
         assert "database" in (down.error or "").lower() and "\n" not in (down.error or ""), down.error
         assert down.log_id is None and down_question in pending.read_text(encoding="utf-8")
+        with pending.open("a", encoding="utf-8") as handle:
+            handle.write('{"question": "cut short by a cra\n')  # a crash mid-write must not block the log
         assert start_embedded(settings.home) == targets.admin
         again = _with_model(engine, happy_script()).ask(QUESTION, options=NO_REUSE)
         assert again.status == "answered" and again.log_id is not None, again.answer_text
     finally:
         engine.close()
     assert not pending.exists()
-    assert query_log_rows(targets.admin, settings, down_question) == [("error", None)]
+    assert "cut short" in pending.with_suffix(".unreadable").read_text(encoding="utf-8")
+    [(down_id, status, sql)] = query_log_rows(targets.admin, settings, down_question)
+    assert (status, sql) == ("error", None)
+    assert first.log_id < down_id < again.log_id  # written in the order the questions were asked

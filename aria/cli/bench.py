@@ -181,3 +181,24 @@ def seed_bench(
     finally:
         stop_embedded(home)
         shutil.rmtree(home, ignore_errors=True)
+
+
+@app.command("ui")
+def ui_bench(
+    port: int = typer.Option(8599, "--port", help="Port for the demo the bench starts."),
+    runs: int = typer.Option(5, "--runs", min=1, help="Fresh browser pages to time (medians are reported)."),
+    json_out: str | None = typer.Option(None, "--json", help="Also write the figures as JSON to this file."),
+) -> None:
+    """UI speed in a real browser (/usr/bin/chromium): page load and overhead over the engine (scripted test model)."""
+    import json
+    from pathlib import Path
+
+    from aria.cli.common import settings as get_settings
+    from aria.cli.common import targets as get_targets
+    from aria.eval.ui_bench import run_ui_bench, ui_markdown
+
+    report = run_ui_bench(get_settings(), get_targets(), port=port, runs=runs)
+    typer.echo(ui_markdown(report))
+    if json_out:
+        Path(json_out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
+        typer.echo(f"Wrote {json_out}")

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass, field
 
 from aria.db.executor import QueryResult
-from aria.errors import AriaError
+from aria.errors import AriaError, DatabaseUnavailable
 from aria.llm.schemas import EntailmentVerdict
 from aria.reflect.deps import RunState
 from aria.reflect.scoring import score_e
@@ -33,6 +33,8 @@ def execute(state: RunState, sql: str, iteration: int) -> QueryResult | str:
         event.sql = sql
         try:
             result = state.deps.executor.run(sql)
+        except DatabaseUnavailable:
+            raise  # an outage, not a SQL mistake: not worth another round of the loops
         except AriaError as err:
             event.error = str(err)
             return event.error

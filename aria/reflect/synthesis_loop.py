@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from aria.errors import AriaError
+from aria.errors import AriaError, DatabaseUnavailable
 from aria.kb.context import SchemaContext
 from aria.llm.schemas import SqlVerdict
 from aria.reflect.deps import RunState, render_glossary
@@ -79,6 +79,8 @@ def syntax_error(state: RunState, sql: str, iteration: int) -> str | None:
         event.sql = sql
         try:
             state.deps.executor.check_cost(sql)
+        except DatabaseUnavailable:
+            raise  # an outage, not a SQL mistake: nothing for the repairer to fix
         except AriaError as err:
             event.error = f"EXPLAIN: {err}"
             return event.error

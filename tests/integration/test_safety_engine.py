@@ -12,6 +12,7 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ from psycopg import sql as pgsql
 from aria.config import Settings
 from aria.db.connect import Targets, resolve_targets
 from aria.db.embedded import start_embedded, stop_embedded
+from aria.db.executor import ReadOnlyExecutor
 from aria.db.seed_catalog import INJECTION_NOTE
 from aria.errors import ConfigError, KnowledgeBaseError
 from aria.kb.embed import get_embedder
@@ -157,7 +159,10 @@ def test_a_model_obeying_the_injection_changes_nothing(engine_settings: Settings
     answer = ask_once(engine_settings, seeded, script, question=f"Ghi chú của khách: {INJECTION_NOTE}")
     assert answer.status in ("not_confident", "error"), answer.answer_text
     assert not answer.rows
-    assert not [e for e in answer.trace.events if e.step == "execute"]  # nothing hostile ever ran
+    assert not [e for e in answer.trace.events if e.step in ("explain", "execute")]  # nothing hostile ever ran
+    guards = [e for e in answer.trace.events if e.step == "guard"]
+    assert all(e.error and e.error.startswith("guard:") for e in guards)
+    assert guards or "unusable answer twice" in (answer.error or "")  # no SQL found: re-asked, then refused
     assert business_state(seeded.admin, settings) == before
 
 
@@ -176,6 +181,7 @@ def test_asking_never_creates_a_revision_only_confirm_does(engine_settings: Sett
         answers = [_with_model(engine, s).ask(QUESTION, options=NO_REUSE) for s in scripts]
         assert [a.status for a in answers] == ["answered", "not_confident", "error", "error"]
         assert all(a.log_id is not None for a in answers)
+        engine.reject(answers[0], reason="wrong period", rejected_by="manager")  # feedback, not knowledge
         assert len(list_revisions(engine.deps.kb.store)) == before
         happy = _with_model(engine, happy_script())
         preview = happy.propose(answers[0])
@@ -188,8 +194,6 @@ def test_asking_never_creates_a_revision_only_confirm_does(engine_settings: Sett
 
 
 def _with_model(engine: Engine, script: dict[str, list[Any]]) -> Engine:
-    from dataclasses import replace
-
     return Engine(replace(engine.deps, models=scripted_client(script)))
 
 
@@ -274,8 +278,6 @@ def test_concurrent_edits_of_one_column_and_undo(engine_settings: Settings, seed
 
 # --- 4. faults ------------------------------------------------------------------------------------------
 def retrying_engine(engine: Engine, script: dict[str, list[Any]], *, max_retries: int) -> Engine:
-    from dataclasses import replace
-
     from aria.llm.client import BoundModel, ModelClient
     from aria.llm.retry import RetryPolicy
     from aria.llm.scripted import ScriptedChatModel
@@ -354,11 +356,23 @@ def own_server() -> Iterator[tuple[Settings, Targets]]:
         shutil.rmtree(home, ignore_errors=True)
 
 
+def business_db_down_kb_up(kb_engine: Engine, executor: ReadOnlyExecutor) -> None:
+    """A database outage is not a SQL mistake: it must not go to the repairer or back to Loop 1."""
+    split = Engine(replace(_with_model(kb_engine, happy_script()).deps, executor=executor))
+    answer = split.ask(QUESTION, options=NO_REUSE)
+    assert answer.status == "error", answer.answer_text
+    assert "database" in (answer.error or "").lower() and "\n" not in (answer.error or ""), answer.error
+    assert not [e for e in answer.trace.events if e.step in ("repair", "execute")]
+    assert answer.log_id is not None  # the KB's server, and so the query log, is still up
+
+
 @pytest.mark.slow
-def test_database_restart_mid_session_loses_no_log_entry(own_server: tuple[Settings, Targets]) -> None:
+def test_database_restart_mid_session_loses_no_log_entry(own_server: tuple[Settings, Targets],
+                                                         engine_settings: Settings, seeded: Targets) -> None:
     settings, targets = own_server
     pending = settings.home / "pending_query_log.jsonl"
     engine = engine_with(settings, targets, None)
+    kb_engine = engine_with(engine_settings, seeded, None)  # its KB on the session's server, which stays up
     try:
         first = _with_model(engine, happy_script()).ask(QUESTION, options=NO_REUSE)
         assert first.status == "answered" and first.log_id is not None, first.answer_text
@@ -368,12 +382,14 @@ def test_database_restart_mid_session_loses_no_log_entry(own_server: tuple[Setti
         assert down.status == "error", down.answer_text
         assert "database" in (down.error or "").lower() and "\n" not in (down.error or ""), down.error
         assert down.log_id is None and down_question in pending.read_text(encoding="utf-8")
+        business_db_down_kb_up(kb_engine, engine.deps.executor)
         with pending.open("a", encoding="utf-8") as handle:
             handle.write('{"question": "cut short by a cra\n')  # a crash mid-write must not block the log
         assert start_embedded(settings.home) == targets.admin
         again = _with_model(engine, happy_script()).ask(QUESTION, options=NO_REUSE)
         assert again.status == "answered" and again.log_id is not None, again.answer_text
     finally:
+        kb_engine.close()
         engine.close()
     assert not pending.exists()
     assert "cut short" in pending.with_suffix(".unreadable").read_text(encoding="utf-8")

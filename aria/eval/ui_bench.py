@@ -1,0 +1,264 @@
+"""``aria bench ui``: how fast the Streamlit UI is in a real browser, and what it adds to the engine.
+
+Starts ``aria demo`` (scripted test model) on ``ARIA_HOME``, drives it with Playwright and Debian's
+``/usr/bin/chromium`` (never ``playwright install``), and measures per run, in a fresh browser page:
+
+- **load**: navigation start -> the chat input is present and editable (browser clock);
+- **answer**: the Enter key -> the result table *and* the chart are in the page (browser clock);
+- **engine**: the answer's own trace duration (sum of its steps), read from the query log;
+- **overhead**: answer - engine.
+
+The engine alone is also timed in-process on the same question (wall time of ``Engine.ask``,
+which adds the query-log write and the business clock to the trace's steps), so the overhead can
+be read against either. Nothing here asserts a time; it reports medians.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aria.config import Settings
+from aria.db.connect import Targets
+from aria.errors import AlreadyRunning, AriaError, ConfigError
+from aria.reflect.trace import Trace
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+DEMO_SCRIPT = REPO / "tests" / "data" / "scripted" / "demo.json"
+# The browser test's question: no verified query matches it, so the whole scripted flow runs.
+QUESTION = "Liệt kê năm món có số phần cao nhất trong bảy ngày qua"
+CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+               "--disable-sync", "--no-first-run"]
+READY_LINE = "Aria is ready at "
+CHAT_READY_JS = """() => {
+  const box = document.querySelector('[data-testid="stChatInputTextArea"]');
+  return box && !box.disabled && !box.readOnly && box.offsetParent !== null ? performance.now() : null;
+}"""
+RENDERED_JS = """() => {
+  const table = document.querySelector('[data-testid="stDataFrame"] canvas, [data-testid="stDataFrame"] table');
+  const chart = document.querySelector('.js-plotly-plot .main-svg');
+  return table && chart && window.__ariaSubmit ? performance.now() : null;
+}"""
+MARK_SUBMIT_JS = """() => document.addEventListener('keydown', (e) => {
+  if (e.key === 'Enter') { window.__ariaSubmit = performance.now(); }
+}, {capture: true, once: true})"""
+
+
+@dataclass(frozen=True)
+class UiRun:
+    load_ms: float
+    answer_ms: float
+    engine_ms: float
+    status: str
+    llm_calls: int
+
+    @property
+    def overhead_ms(self) -> float:
+        return self.answer_ms - self.engine_ms
+
+
+@dataclass(frozen=True)
+class UiBenchReport:
+    home: str
+    question: str
+    demo_ready_s: float
+    first_load_ms: float
+    first_answer_ms: float
+    runs: list[UiRun] = field(default_factory=list)
+    engine_inprocess_ms: list[float] = field(default_factory=list)
+
+    def median(self, name: str) -> float:
+        return round(statistics.median(getattr(r, name) for r in self.runs), 1)
+
+    def as_dict(self) -> dict[str, Any]:
+        medians = {n: self.median(n) for n in ("load_ms", "answer_ms", "engine_ms", "overhead_ms")}
+        inprocess = round(statistics.median(self.engine_inprocess_ms), 1) if self.engine_inprocess_ms else None
+        return {**asdict(self), "runs": [asdict(r) | {"overhead_ms": r.overhead_ms} for r in self.runs],
+                "median": medians | {"engine_inprocess_ms": inprocess,
+                                     "overhead_vs_inprocess_ms": None if inprocess is None
+                                     else round(medians["answer_ms"] - inprocess, 1)}}
+
+
+def repeated_script(copies: int, folder: Path, source: Path = DEMO_SCRIPT) -> Path:
+    """``demo.json`` with every role's responses repeated: the scripted model answers each role once per
+    response, so a server that answers ``copies`` questions needs ``copies`` of each."""
+    data = json.loads(source.read_text(encoding="utf-8"))
+    repeated = {k: (v * copies if not k.startswith("_") else v) for k, v in data.items()}
+    repeated["_about"] = f"{data.get('_about', '')} (repeated x{copies} by aria bench ui)"
+    path = folder / f"ui-bench-{source.name}"
+    path.write_text(json.dumps(repeated, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def check_lock_free(home: Path) -> None:
+    """Refuse early when another demo holds ``ARIA_HOME``'s lock (the demo would refuse anyway)."""
+    from aria.cli.demo import LOCK_FILE, _pid_alive
+
+    lock = home / LOCK_FILE
+    text = lock.read_text().strip() if lock.exists() else ""
+    if text.isdigit() and _pid_alive(int(text)):
+        raise AlreadyRunning(f"An Aria demo (pid {text}) already holds {lock}.",
+                             hint="Stop it, or point ARIA_HOME at another seeded home.")
+
+
+@contextlib.contextmanager
+def running_demo(home: Path, port: int, script: Path, timeout_s: float = 600) -> Iterator[tuple[str, float]]:
+    """``aria demo --port P --no-browser`` on ``home``; yields (url, seconds until it said ready)."""
+    config = Path(tempfile.mkdtemp(prefix="aria-uib")) / "aria.toml"  # no user settings file
+    env = {**os.environ, "ARIA_HOME": str(home), "ARIA_LLM": f"scripted:{script}", "HF_HUB_OFFLINE": "1",
+           "ARIA_CONFIG": str(config)}
+    command = [str(Path(sys.executable).parent / "aria"), "demo", "--port", str(port), "--no-browser"]
+    started = time.monotonic()
+    process = subprocess.Popen(command, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               text=True, bufsize=1)
+    ready = threading.Event()
+    lines: list[str] = []
+
+    def pump() -> None:  # keep reading so the demo never blocks on a full pipe
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line.rstrip())
+            if READY_LINE in line:
+                ready.set()
+
+    threading.Thread(target=pump, daemon=True).start()
+    try:
+        while not ready.wait(0.2):
+            if process.poll() is not None or time.monotonic() - started > timeout_s:
+                tail = " | ".join(lines[-5:])
+                raise AriaError(f"aria demo did not become ready ({tail or 'no output'}).",
+                                hint="Is the port free and ARIA_HOME's database startable?")
+        yield f"http://127.0.0.1:{port}", time.monotonic() - started
+    finally:
+        process.terminate()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=30)
+
+
+def _load(page: Any, url: str) -> float:
+    """Milliseconds from navigation start to an editable chat input (the browser's own clock)."""
+    page.goto(url, wait_until="commit")
+    return float(page.wait_for_function(CHAT_READY_JS, polling="raf", timeout=180_000).json_value())
+
+
+def _ask(page: Any, question: str) -> float:
+    """Milliseconds from the Enter key to the result table and its chart both being in the page."""
+    page.evaluate(MARK_SUBMIT_JS)
+    chat = page.get_by_test_id("stChatInputTextArea")
+    chat.fill(question)
+    chat.press("Enter")
+    done = float(page.wait_for_function(RENDERED_JS, polling="raf", timeout=300_000).json_value())
+    return done - float(page.evaluate("window.__ariaSubmit"))
+
+
+def _latest_trace(settings: Settings, targets: Targets, question: str, after_id: int) -> tuple[int, str, Trace]:
+    """The newest query-log entry for ``question`` with an id above ``after_id``."""
+    from aria.ui.kb_access import query_log
+
+    log = query_log(settings, targets, limit=20)
+    rows = log[(log["question"] == question) & (log["id"] > after_id)]
+    if rows.empty:
+        raise AriaError("The demo's answer is not in the query log.", hint="Is the bench reading the demo's ARIA_HOME?")
+    row = rows.iloc[0]
+    raw = row["trace"]
+    trace = Trace.model_validate(json.loads(raw) if isinstance(raw, str) else raw)
+    return int(row["id"]), str(row["status"]), trace
+
+
+def _last_log_id(settings: Settings, targets: Targets) -> int:
+    from aria.ui.kb_access import query_log
+
+    log = query_log(settings, targets, limit=1)
+    return int(log["id"].iloc[0]) if not log.empty else 0
+
+
+def browse(url: str, settings: Settings, targets: Targets, *, runs: int, question: str) -> tuple[float, float, list[UiRun]]:
+    """A cold first page and a warm-up question (it builds the engine), then ``runs`` fresh pages."""
+    from playwright.sync_api import sync_playwright
+
+    results: list[UiRun] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROME_ARGS)
+        try:
+            def fresh_page() -> Any:
+                return browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+
+            page = fresh_page()
+            first_load = _load(page, url)
+            first_answer = _ask(page, question)
+            page.context.close()
+            last_id = _last_log_id(settings, targets)
+            for _ in range(runs):
+                page = fresh_page()
+                load_ms = _load(page, url)
+                answer_ms = _ask(page, question)
+                page.context.close()
+                last_id, status, trace = _latest_trace(settings, targets, question, last_id)
+                results.append(UiRun(round(load_ms, 1), round(answer_ms, 1), round(trace.duration_ms, 1), status,
+                                     trace.llm_calls))
+        finally:
+            browser.close()
+    return first_load, first_answer, results
+
+
+def time_engine(settings: Settings, targets: Targets, script: Path, question: str, runs: int) -> list[float]:
+    """Wall milliseconds of ``Engine.ask`` in this process on the same question and script (after a warm-up)."""
+    from aria.reflect.factory import open_engine
+
+    engine = open_engine(settings.model_copy(update={"llm": f"scripted:{script}"}), targets=targets)
+    times: list[float] = []
+    try:
+        engine.ask(question)
+        for _ in range(runs):
+            started = time.perf_counter()
+            engine.ask(question)
+            times.append(round((time.perf_counter() - started) * 1000, 1))
+    finally:
+        engine.close()
+    return times
+
+
+def run_ui_bench(settings: Settings, targets: Targets, *, port: int, runs: int,
+                 question: str = QUESTION) -> UiBenchReport:
+    """Start the demo on ``settings.home``, measure ``runs`` fresh pages, then the engine alone."""
+    if not CHROMIUM.exists():
+        raise ConfigError(f"No browser at {CHROMIUM}.", hint="apt-get install -y chromium (never `playwright install`).")
+    check_lock_free(settings.home)
+    folder = Path(tempfile.mkdtemp(prefix="aria-uib"))
+    script = repeated_script(runs + 2, folder)
+    with running_demo(settings.home, port, script) as (url, ready_s):
+        first_load, first_answer, results = browse(url, settings, targets, runs=runs, question=question)
+    inprocess = time_engine(settings, targets, script, question, runs)
+    return UiBenchReport(str(settings.home), question, round(ready_s, 1), round(first_load, 1),
+                         round(first_answer, 1), results, inprocess)
+
+
+def ui_markdown(report: UiBenchReport) -> str:
+    m = report.as_dict()["median"]
+    statuses = ", ".join(sorted({f"{r.status} ({r.llm_calls} model calls)" for r in report.runs}))
+    lines = [
+        f"ARIA_HOME {report.home} · {len(report.runs)} runs · question “{report.question}” · answers: {statuses}",
+        f"Demo ready after {report.demo_ready_s} s; first (cold) page {report.first_load_ms:.0f} ms; "
+        f"first question (builds the engine) {report.first_answer_ms:.0f} ms.", "",
+        "| figure (median) | ms | target |", "|---|---|---|",
+        f"| page navigation → chat input interactive (warm) | {m['load_ms']:.0f} | ≤ 3000 |",
+        f"| Enter → table and chart rendered | {m['answer_ms']:.0f} | |",
+        f"| engine's own time (trace of that answer) | {m['engine_ms']:.0f} | |",
+        f"| **UI overhead** (rendered − trace) | {m['overhead_ms']:.0f} | ≤ 300 |",
+    ]
+    if m["engine_inprocess_ms"] is not None:
+        lines += [f"| engine alone in-process (`Engine.ask` wall) | {m['engine_inprocess_ms']:.0f} | |",
+                  f"| UI overhead (rendered − engine in-process) | {m['overhead_vs_inprocess_ms']:.0f} | ≤ 300 |"]
+    return "\n".join(lines)

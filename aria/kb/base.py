@@ -7,6 +7,8 @@
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
 from functools import cached_property
 from typing import Any
 
@@ -21,11 +23,14 @@ from aria.kb.catalog import Catalog, catalog_from_rows
 from aria.kb.context import SchemaContext
 from aria.kb.documents import schema_fingerprint
 from aria.kb.embed import Embedder
-from aria.kb.retrieve import RetrievalOptions, ScoredDoc, select, to_context
+from aria.kb.retrieve import RetrievalOptions, ScoredDoc, fuse_scores, select, to_context
+from aria.kb.route import database_scores, databases, pick_databases, restrict
 from aria.kb.store import KnowledgeStore
 from aria.kb.text import normalize, query_terms
 
 log = logging.getLogger(__name__)
+
+QUERY_VECTOR_CACHE = 64  # question vectors kept per KnowledgeBase
 
 _SCORE_SQL = """
 SELECT kind, doc_key, table_name, column_name,
@@ -57,6 +62,8 @@ class KnowledgeBase:
         self.embedder = embedder
         self.db_name = db_name
         self.options = options or RetrievalOptions()
+        self._vectors: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._vector_lock = threading.Lock()
 
     def check(self, schema: Schema | None = None) -> None:
         """Fail clearly when the KB is missing, or was built for another database than ``schema``."""
@@ -88,7 +95,20 @@ class KnowledgeBase:
         self.__dict__.pop("catalog", None)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+        """The question's vector; the last few are kept, so retrieve() and nearest_examples() on one
+        question embed it once."""
+        with self._vector_lock:
+            cached = self._vectors.get(text)
+            if cached is not None:
+                self._vectors.move_to_end(text)
+                return cached
+        vector = np.asarray(self.embedder.embed([text])[0], dtype=np.float32)
+        vector.setflags(write=False)
+        with self._vector_lock:
+            self._vectors[text] = vector
+            while len(self._vectors) > QUERY_VECTOR_CACHE:
+                self._vectors.popitem(last=False)
+        return vector
 
     def score(self, vector: np.ndarray, text: str) -> list[ScoredDoc]:
         terms = " | ".join(query_terms(text))
@@ -109,8 +129,20 @@ class KnowledgeBase:
         if vector is None:
             vector = self.embed_query(text)
         docs = self.score(vector, text)
+        catalog, docs = self._route(catalog, docs)
         sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options)
         return to_context(catalog, sel, values, hits, k=k, m=m)
+
+    def _route(self, catalog: Catalog, docs: list[ScoredDoc]) -> tuple[Catalog, list[ScoredDoc]]:
+        """A warehouse of several databases: keep the documents of the best-scoring one or two."""
+        if not databases(catalog):
+            return catalog, docs
+        opts = self.options
+        table_scores, _ = fuse_scores(docs, opts)
+        chosen = pick_databases(database_scores(table_scores, top_tables=opts.database_top_tables),
+                                max_databases=opts.max_databases, ratio=opts.database_ratio)
+        sub = restrict(catalog, chosen)
+        return sub, [d for d in docs if d.table in sub.tables]
 
     def nearest_examples(self, question: str, n: int = 3) -> list[VerifiedQuery]:
         """The ``n`` verified queries whose questions are closest to ``question`` (cosine similarity)."""

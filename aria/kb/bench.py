@@ -47,6 +47,7 @@ class Gold:
 def gold_items(sql_text: str, schema: Schema, *, prefix: str = "") -> Gold:
     """Tables and columns the gold SQL reads (lower case), qualified against ``schema``."""
     mapping = {t.name.lower(): {c.name.lower(): "text" for c in t.columns} for t in schema.tables}
+    prefix = prefix.lower()  # retrieved names are compared in lower case too
     tree = sqlglot.parse_one(sql_text, read=schema.dialect)
     tree = qualify(tree, schema=mapping, dialect=schema.dialect, validate_qualify_columns=False,
                    quote_identifiers=False)

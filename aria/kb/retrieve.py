@@ -29,6 +29,9 @@ class RetrievalOptions:
     max_hops: int = 3
     extra_tables: int = 1  # tables ranked just below the top k, added with few columns
     extra_m: int = 1  # columns of each of those
+    max_databases: int = 2  # warehouse of several databases: retrieve inside at most this many
+    database_ratio: float = 0.9  # a runner-up database is kept when it scores this share of the best
+    database_top_tables: int = 2  # a database scores the sum of its best tables' fused scores
 
 
 @dataclass(frozen=True)

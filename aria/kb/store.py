@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -116,6 +117,7 @@ class KnowledgeStore:
         self.settings = settings
         self.schema = settings.kb_schema
         self._conn: psycopg.Connection | None = None
+        self._conn_lock = threading.Lock()
 
     def ident(self, table: str) -> sql.Composed:
         return sql.SQL("{}.{}").format(sql.Identifier(self.schema), sql.Identifier(table))
@@ -130,10 +132,11 @@ class KnowledgeStore:
 
     def shared(self) -> psycopg.Connection:
         """A long-lived autocommit connection for read-only queries (retrieval)."""
-        if self._conn is None or self._conn.closed:
-            self._conn = connect(self.conninfo, settings=self.settings, autocommit=True)
-            register_vector(self._conn)
-        return self._conn
+        with self._conn_lock:  # two sessions asking first at once must not open two connections
+            if self._conn is None or self._conn.closed:
+                self._conn = connect(self.conninfo, settings=self.settings, autocommit=True)
+                register_vector(self._conn)
+            return self._conn
 
     def close(self) -> None:
         if self._conn is not None:

@@ -1,0 +1,72 @@
+"""Database routing for a KB that indexes several databases as one warehouse (tables ``db.table``,
+no foreign key between two databases): score each database by the fused scores of its best tables,
+keep the best one (and the runner-up when it is close), then retrieve inside them as usual.
+
+>>> database_of("car_1.cars_data"), database_of("orders")
+('car_1', None)
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from aria.kb.catalog import Catalog
+
+DB_SEPARATOR = "."
+
+
+def database_of(table: str) -> str | None:
+    """The database part of a warehouse table name, or None for a plain table name."""
+    head, sep, _ = table.partition(DB_SEPARATOR)
+    return head if sep else None
+
+
+def databases(catalog: Catalog) -> dict[str, list[str]]:
+    """database -> its tables, when ``catalog`` is a warehouse of 2+ databases joined by no foreign
+    key; else {} (a single database, or schema-qualified tables of one database)."""
+    if "_databases" in catalog.__dict__:
+        return catalog.__dict__["_databases"]
+    groups: dict[str, list[str]] = defaultdict(list)
+    for table in catalog.tables:
+        db = database_of(table)
+        if db is None:
+            groups.clear()
+            break
+        groups[db].append(table)
+    crossing = any(database_of(e.table) != database_of(e.ref_table) for e in catalog.edges)
+    result = dict(groups) if len(groups) >= 2 and not crossing else {}
+    catalog.__dict__["_databases"] = result
+    return result
+
+
+def database_scores(table_scores: dict[str, float], *, top_tables: int) -> dict[str, float]:
+    """A database's score: the sum of its ``top_tables`` best fused table scores."""
+    per_db: dict[str, list[float]] = defaultdict(list)
+    for table, score in table_scores.items():
+        db = database_of(table)
+        if db is not None:
+            per_db[db].append(score)
+    return {db: sum(sorted(scores, reverse=True)[:top_tables]) for db, scores in per_db.items()}
+
+
+def pick_databases(scores: dict[str, float], *, max_databases: int, ratio: float) -> list[str]:
+    """The best database, and the next ones while they score at least ``ratio`` times the best."""
+    ranked = sorted(scores, key=lambda db: -scores[db])
+    if not ranked:
+        return []
+    best = scores[ranked[0]]
+    return [db for db in ranked[:max_databases] if scores[db] >= ratio * best]
+
+
+def restrict(catalog: Catalog, chosen: list[str]) -> Catalog:
+    """The part of ``catalog`` made of the ``chosen`` databases (cached per choice)."""
+    cache: dict[tuple[str, ...], Catalog] = catalog.__dict__.setdefault("_restricted", {})
+    key = tuple(sorted(chosen))
+    if key not in cache:
+        keep = {t for t in catalog.tables if database_of(t) in set(chosen)}
+        cache[key] = Catalog(db_name=catalog.db_name, tables={t: d for t, d in catalog.tables.items() if t in keep},
+                             columns={t: c for t, c in catalog.columns.items() if t in keep},
+                             edges=tuple(e for e in catalog.edges if e.table in keep and e.ref_table in keep),
+                             glossary=tuple(g for g in catalog.glossary if not g.get("table") or g["table"] in keep),
+                             _adjacency={})
+    return cache[key]

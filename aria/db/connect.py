@@ -125,7 +125,7 @@ def ensure_reader_role(conn: psycopg.Connection, settings: Settings) -> None:
             )
         )
     dbname = conn.info.dbname
-    statements = [
+    statements: list[sql.SQL | sql.Composed] = [
         sql.SQL("REVOKE ALL ON DATABASE {} FROM PUBLIC").format(sql.Identifier(dbname)),
         sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(sql.Identifier(dbname), role),
         sql.SQL("REVOKE CREATE ON SCHEMA public FROM PUBLIC"),

@@ -103,7 +103,7 @@ def menu_for(day: date, switch_day: date, weights: dict[int, float]) -> Menu:
 
 _LUNCH_MAIN = (("NOODLE", "RICE", "MAIN"), (0.45, 0.8, 1.0))
 _DINNER_MAIN = (("MAIN", "RICE", "NOODLE"), (0.55, 0.75, 1.0))
-COMBO_OF = {c: [] for c, _, _ in COMBO_COMPONENTS}
+COMBO_OF: dict[int, list[tuple[int, int]]] = {c: [] for c, _, _ in COMBO_COMPONENTS}
 for _combo, _part, _qty in COMBO_COMPONENTS:
     COMBO_OF[_combo].append((_part, _qty))
 _LUNCH_COMBOS = (163, 164, 167)

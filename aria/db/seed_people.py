@@ -162,9 +162,8 @@ def make_shifts(rng: random.Random, period: Period, staff: list[Staffer]) -> tup
             shifts.append(Shift(shift_id, day, code, start, end, crew[0].staff_id, servers))
             for s in crew:
                 clock_in = start - timedelta(minutes=rng.randint(5, 25))
-                clock_out: datetime | None = end + timedelta(minutes=rng.randint(0, 40))
-                if clock_out > period.as_of:
-                    clock_out = None
+                planned_out = end + timedelta(minutes=rng.randint(0, 40))
+                clock_out: datetime | None = planned_out if planned_out <= period.as_of else None
                 crew_rows.append((shift_id, s.staff_id, min(clock_in, period.as_of), clock_out))
     return shifts, crew_rows
 

@@ -37,24 +37,25 @@ class Mutant:
     sql: str
 
 
-Rewrite = Callable[[exp.Expression, int, Schema | None], bool]  # mutate site #i of a copy; False: no such site
+Rewrite = Callable[[exp.Expr, int, Schema | None], bool]  # mutate site #i of a copy; False: no such site
 
 
-def _nth(tree: exp.Expression, kind: type[exp.Expression] | tuple[type[exp.Expression], ...], i: int) -> exp.Expression | None:
-    nodes = list(tree.find_all(kind))
+def _nth(tree: exp.Expr, kind: type[exp.Expr] | tuple[type[exp.Expr], ...], i: int) -> exp.Expr | None:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    nodes = list(tree.find_all(*kinds))
     return nodes[i] if i < len(nodes) else None
 
 
-def _is_column_eq(node: exp.Expression) -> bool:
+def _is_column_eq(node: exp.Expr) -> bool:
     return isinstance(node, exp.EQ) and isinstance(node.this, exp.Column) and isinstance(node.expression, exp.Column)
 
 
-def _is_join_eq(node: exp.Expression) -> bool:
+def _is_join_eq(node: exp.Expr) -> bool:
     """``a.x = b.y`` between two different qualifiers (a bare ``x = "Bob"`` is a SQLite string filter)."""
     return _is_column_eq(node) and bool(node.this.table) and bool(node.expression.table) and node.this.table != node.expression.table
 
 
-def _drop_join_condition(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _drop_join_condition(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     joins = [j for j in tree.find_all(exp.Join) if j.args.get("on")]
     if i < len(joins):
         joins[i].set("on", None)
@@ -68,7 +69,7 @@ def _drop_join_condition(tree: exp.Expression, i: int, schema: Schema | None) ->
     return False
 
 
-def _remove_conjunct(node: exp.Expression) -> None:
+def _remove_conjunct(node: exp.Expr) -> None:
     parent = node.parent
     while isinstance(parent, exp.Paren):
         node, parent = parent, parent.parent
@@ -94,11 +95,11 @@ def _key_columns(schema: Schema, table: str) -> list[str]:
     return sorted(keys) or [c.name for c in found.columns]
 
 
-def _alias_tables(tree: exp.Expression) -> dict[str, str]:
+def _alias_tables(tree: exp.Expr) -> dict[str, str]:
     return {t.alias_or_name.lower(): t.name for t in tree.find_all(exp.Table)}
 
 
-def _wrong_key(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _wrong_key(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     eqs = [c for c in tree.find_all(exp.EQ) if _is_column_eq(c) and c.this.table and c.expression.table]
     if schema is None or i >= len(eqs):
         return False
@@ -113,7 +114,7 @@ def _wrong_key(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
     return True
 
 
-def _drop_group_by(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _drop_group_by(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     selects = [s for s in tree.find_all(exp.Select) if s.args.get("group")]
     if i >= len(selects):
         return False
@@ -121,19 +122,19 @@ def _drop_group_by(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
     return True
 
 
-def _is_float_literal(node: exp.Expression) -> bool:
+def _is_float_literal(node: exp.Expr) -> bool:
     return isinstance(node, exp.Literal) and not node.is_string and not node.is_int
 
 
-def _makes_exact(node: exp.Expression) -> bool:
+def _makes_exact(node: exp.Expr) -> bool:
     if isinstance(node, exp.Cast):
         return not node.to.is_type(*exp.DataType.INTEGER_TYPES, *exp.DataType.TEXT_TYPES)
     return isinstance(node, exp.Mul) and (_is_float_literal(node.this) or _is_float_literal(node.expression))
 
 
-def _exactness(div: exp.Div) -> list[exp.Expression]:
+def _exactness(div: exp.Div) -> list[exp.Expr]:
     """Casts to a non-integer type and ``x * 1.0`` factors inside a division's operands."""
-    found: list[exp.Expression] = []
+    found: list[exp.Expr] = []
     for side in (div.this, div.expression):
         for node in side.walk():
             if _makes_exact(node):
@@ -141,7 +142,7 @@ def _exactness(div: exp.Div) -> list[exp.Expression]:
     return found
 
 
-def _integer_division(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _integer_division(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     divs = [d for d in tree.find_all(exp.Div) if _exactness(d)]
     if i >= len(divs):
         return False
@@ -153,7 +154,7 @@ def _integer_division(tree: exp.Expression, i: int, schema: Schema | None) -> bo
     return True
 
 
-def _drop_filter(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _drop_filter(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     filters = [c for w in tree.find_all(exp.Where) for c in conjuncts(w.this) if not _is_join_eq(c)]
     if i >= len(filters):
         return False
@@ -161,7 +162,7 @@ def _drop_filter(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
     return True
 
 
-def _swap_min_max(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _swap_min_max(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     node = _nth(tree, (exp.Min, exp.Max), i)
     if node is None:
         return False
@@ -170,7 +171,7 @@ def _swap_min_max(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
     return True
 
 
-def _swap_order(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _swap_order(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     node = _nth(tree, exp.Ordered, i)
     if node is None:
         return False
@@ -178,7 +179,7 @@ def _swap_order(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
     return True
 
 
-def _drop_distinct(tree: exp.Expression, i: int, schema: Schema | None) -> bool:
+def _drop_distinct(tree: exp.Expr, i: int, schema: Schema | None) -> bool:
     selects = [s for s in tree.find_all(exp.Select) if s.args.get("distinct")]
     if i < len(selects):
         selects[i].set("distinct", None)
@@ -203,7 +204,7 @@ MUTATIONS: tuple[tuple[str, Rewrite], ...] = (
 )
 
 
-def _sites(tree: exp.Expression, rewrite: Rewrite, schema: Schema | None, dialect: str) -> Iterator[str]:
+def _sites(tree: exp.Expr, rewrite: Rewrite, schema: Schema | None, dialect: str) -> Iterator[str]:
     for i in range(MAX_PER_KIND):
         copy = tree.copy()
         if not rewrite(copy, i, schema):

@@ -244,7 +244,7 @@ def reuse_markdown(report: ReuseReport) -> str:
     return "\n".join(lines)
 
 
-BENCH_SEED = {"days": 75, "seed": 7}  # the same data as the tests (tests/conftest.py)
+BENCH_SEED: dict[str, int] = {"days": 75, "seed": 7}  # the same data as the tests (tests/conftest.py)
 
 
 def bench_as_of(settings: Settings) -> Any:
@@ -260,7 +260,8 @@ def ensure_seeded(settings: Settings, targets: Targets, *, reseed: bool) -> str:
 
     status = database_status(targets.admin, settings)
     if reseed or not status["tables"] or status["as_of"] is None:
-        seed_database(targets.admin, settings, as_of=bench_as_of(settings), replace=True, **BENCH_SEED)
+        seed_database(targets.admin, settings, as_of=bench_as_of(settings), replace=True,
+                      days=BENCH_SEED["days"], seed=BENCH_SEED["seed"])
         status = database_status(targets.admin, settings)
     return str(status["as_of"])
 

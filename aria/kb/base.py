@@ -135,7 +135,7 @@ class KnowledgeBase:
 
     def _route(self, catalog: Catalog, docs: list[ScoredDoc]) -> tuple[Catalog, list[ScoredDoc]]:
         """A warehouse of several databases: keep the documents of the best-scoring one or two."""
-        if not databases(catalog):
+        if self.options.max_databases <= 0 or not databases(catalog):
             return catalog, docs
         opts = self.options
         table_scores, _ = fuse_scores(docs, opts)

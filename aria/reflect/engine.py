@@ -65,14 +65,12 @@ def answer_question(
     state = RunState(replace(deps, models=models), StepRecorder(trace, models.meter if models else None, on_event),
                      now=business_now(deps.executor, deps.settings.timezone))
     try:
-        try:
-            answer = _answer(state, cleaned, language, options, evidence)
-        except psycopg.Error as err:  # e.g. the KB's shared connection lost when the server stopped
-            raise _database_lost(err) from err
-    except AriaError as err:
-        log.info("question failed: %s", err)
-        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(err), error=str(err),
-                        trace=trace)
+        answer = _answer(state, cleaned, language, options, evidence)
+    except (AriaError, psycopg.Error) as err:  # psycopg: e.g. the KB's connection lost when the server stopped
+        failure = _database_lost(err) if isinstance(err, psycopg.Error) else err
+        log.info("question failed: %s", failure)
+        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(failure),
+                        error=str(failure), trace=trace)
     return answer.model_copy(update={"log_id": log_answer(deps, answer)})
 
 

@@ -13,15 +13,15 @@ from sqlglot import exp
 _BOUNDS = (exp.EQ, exp.GT, exp.GTE, exp.LT, exp.LTE, exp.Between)
 
 
-def _is_clock(node: exp.Expression) -> bool:
+def _is_clock(node: exp.Expr) -> bool:
     return isinstance(node, exp.Anonymous) and node.name.lower() == "business_now"
 
 
-def _has_clock(node: exp.Expression) -> bool:
+def _has_clock(node: exp.Expr) -> bool:
     return any(_is_clock(n) for n in node.walk())
 
 
-def _bound_direction(cmp: exp.Expression) -> tuple[exp.Expression, str] | None:
+def _bound_direction(cmp: exp.Expr) -> tuple[exp.Expr, str] | None:
     """The bounded expression of a comparison against the clock, and whether it is a lower or upper
     bound (or both); None when the comparison does not involve the clock on one side only."""
     if isinstance(cmp, exp.Between):
@@ -36,7 +36,7 @@ def _bound_direction(cmp: exp.Expression) -> tuple[exp.Expression, str] | None:
     return other, "lower" if lower else "upper"
 
 
-def _periods_closed(tree: exp.Expression) -> bool:
+def _periods_closed(tree: exp.Expr) -> bool:
     """True when every comparison against the business clock bounds its column on both sides
     (an equality, a BETWEEN, or both a lower and an upper bound); an open bound would widen the
     period when the clock moves back."""
@@ -48,7 +48,7 @@ def _periods_closed(tree: exp.Expression) -> bool:
     return all("both" in d or {"lower", "upper"} <= d for d in directions.values())
 
 
-def _in_bound(node: exp.Expression) -> bool:
+def _in_bound(node: exp.Expr) -> bool:
     cmp = node.find_ancestor(*_BOUNDS)
     return cmp is not None and _bound_direction(cmp) is not None
 

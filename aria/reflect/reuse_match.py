@@ -20,6 +20,7 @@ import datetime as dt
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import sqlglot
 from sqlglot import exp
@@ -238,7 +239,7 @@ def _bind_numbers(params: list[SqlParameter], sql: str, old: list[int], new: lis
     return bindings
 
 
-def _node_at(tree: exp.Expression, param: SqlParameter) -> exp.Expression:
+def _node_at(tree: exp.Expr, param: SqlParameter) -> exp.Expr:
     node = tree
     for key, index in param.path:
         child = node.args[key]
@@ -246,7 +247,7 @@ def _node_at(tree: exp.Expression, param: SqlParameter) -> exp.Expression:
     return node
 
 
-def _rebindable(tree: exp.Expression, param: SqlParameter) -> bool:
+def _rebindable(tree: exp.Expr, param: SqlParameter) -> bool:
     """Only a value compared with ``=`` stands alone: one value of an IN list or a LIKE pattern
     does not (replacing it would keep the others)."""
     node = _node_at(tree, param)
@@ -285,7 +286,7 @@ def mentioned_values(params: list[SqlParameter], question: str, values_of: Value
     return out
 
 
-def _bind_names(params: list[SqlParameter], tree: exp.Expression, old_q: str, new_q: str, values_of: ValuesOf,
+def _bind_names(params: list[SqlParameter], tree: exp.Expr, old_q: str, new_q: str, values_of: ValuesOf,
                 aliases_of: AliasesOf | None) -> dict[str, object] | None:
     bindings: dict[str, object] = {}
     for param in (p for p in params if p.kind in _NAME_KINDS):
@@ -327,16 +328,19 @@ def _month_start(year: int, month: int) -> dt.date:
 def _bind_month(params: list[SqlParameter], old: int, new: int, bindings: dict[str, object]) -> dict[str, object] | None:
     """Move every first-of-month date bounding the old month (its start and the next month's) to the new one."""
     moved = False
-    for p in (p for p in params if p.kind == "date" and isinstance(p.value, dt.date)):
-        year = p.value.year if p.value.month >= old else p.value.year - 1
-        if p.value == _month_start(year, old):
+    for p in params:
+        value = p.value
+        if p.kind != "date" or not isinstance(value, dt.date):
+            continue
+        year = value.year if value.month >= old else value.year - 1
+        if value == _month_start(year, old):
             bindings[p.id], moved = _month_start(year, new), True
-        elif p.value == _month_start(year, old + 1):
+        elif value == _month_start(year, old + 1):
             bindings[p.id] = _month_start(year, new + 1)
     return bindings if moved else None
 
 
-def _time_shift(old_q: str, new_q: str) -> TimePhrase | None | bool:
+def _time_shift(old_q: str, new_q: str) -> TimePhrase | None | Literal[False]:
     """The clock move from the old question's period to the new one's; None: no move; False: impossible."""
     old_time, new_time = time_phrase(old_q), time_phrase(new_q)
     if (old_time is None) != (new_time is None) or (old_time and new_time and old_time.unit != new_time.unit):

@@ -56,7 +56,7 @@ _INCOMPATIBLE: set[frozenset[Kind]] = {
 _COMPARISONS = (exp.EQ, exp.NEQ, exp.GT, exp.GTE, exp.LT, exp.LTE)
 
 
-def _is_text_literal(node: exp.Expression) -> bool:
+def _is_text_literal(node: exp.Expr) -> bool:
     return isinstance(node, exp.Literal) and node.is_string
 
 

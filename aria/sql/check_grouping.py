@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, walk_in_scope
 
@@ -12,11 +14,11 @@ from aria.sql.check_scope import Binding, Context
 _AGG_CONTEXT = (exp.AggFunc, exp.Window, exp.Filter, exp.WithinGroup)
 
 
-def _aggregates(node: exp.Expression) -> list[exp.AggFunc]:
+def _aggregates(node: exp.Expr) -> list[exp.AggFunc]:
     return [n for n in walk_in_scope(node) if isinstance(n, exp.AggFunc) and not isinstance(n.parent, exp.Window)]
 
 
-def _loose_columns(item: exp.Expression) -> list[exp.Column]:
+def _loose_columns(item: exp.Expr) -> list[exp.Column]:
     """Columns of ``item`` outside any aggregate or window function (and outside subqueries)."""
     loose = []
     for node in walk_in_scope(item):
@@ -27,7 +29,7 @@ def _loose_columns(item: exp.Expression) -> list[exp.Column]:
     return loose
 
 
-def _key(ctx: Context, node: exp.Expression) -> str:
+def _key(ctx: Context, node: exp.Expr) -> str:
     b = ctx.binding(node) if isinstance(node, exp.Column) else None
     return f"{b.alias}.{b.column.name}".lower() if b else node.sql(dialect=ctx.dialect).lower()
 
@@ -46,7 +48,7 @@ def _grouped_keys(ctx: Context, scope: Scope, select: exp.Select) -> set[str]:
     keys: set[str] = set()
     by_alias = {s.alias.lower(): s.unalias() for s in select.selects if s.alias}
     for g in group.expressions if group else []:
-        target: exp.Expression = g
+        target: exp.Expr = g
         if isinstance(g, exp.Literal) and g.is_int and 0 < int(g.this) <= len(select.selects):
             target = select.selects[int(g.this) - 1].unalias()
         elif isinstance(g, exp.Column) and not g.table and g.name.lower() in by_alias and not ctx.binding(g):
@@ -80,12 +82,14 @@ def ungrouped_columns(ctx: Context) -> list[Finding]:
     findings = []
     for scope in ctx.select_scopes():
         select = scope.expression
+        if not isinstance(select, exp.Select):  # select_scopes() holds only SELECTs
+            continue
         aggs = [a for s in select.selects for a in _aggregates(s)]
         having = select.args.get("having")
         aggs += _aggregates(having) if having else []
         if not aggs and not select.args.get("group"):
             continue
-        severity = "warning" if _sqlite_bare_column_ok(ctx, select, aggs) else "hard"
+        severity: Literal["hard", "warning"] = "warning" if _sqlite_bare_column_ok(ctx, select, aggs) else "hard"
         keys = _grouped_keys(ctx, scope, select)
         for item in select.selects:
             whole = item.unalias()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Literal
 
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, walk_in_scope
@@ -22,7 +23,7 @@ class FkEdge:
     one_to_one: bool
 
 
-def conjuncts(node: exp.Expression | None) -> Iterator[exp.Expression]:
+def conjuncts(node: exp.Expr | None) -> Iterator[exp.Expr]:
     if node is None:
         return
     if isinstance(node, exp.And):
@@ -34,10 +35,10 @@ def conjuncts(node: exp.Expression | None) -> Iterator[exp.Expression]:
         yield node
 
 
-def join_predicates(scope: Scope) -> list[exp.Expression]:
+def join_predicates(scope: Scope) -> list[exp.Expr]:
     """Conjuncts of every ON clause and of WHERE: where joins are written."""
     select = scope.expression
-    preds: list[exp.Expression] = []
+    preds: list[exp.Expr] = []
     for join in select.args.get("joins") or []:
         preds.extend(conjuncts(join.args.get("on")))
     where = select.args.get("where")
@@ -176,10 +177,11 @@ def _components(ctx: Context, scope: Scope, aliases: set[str]) -> set[str]:
 def cartesian_products(ctx: Context) -> list[Finding]:
     findings = []
     for scope in ctx.select_scopes():
+        select = scope.expression
         aliases = {a.lower(): s for a, (_, s) in scope.selected_sources.items()}
-        if len(aliases) < 2:
+        if len(aliases) < 2 or not isinstance(select, exp.Select):  # select_scopes() holds only SELECTs
             continue
-        lonely = [a for a, s in aliases.items() if not _intentional(scope.expression, a, s)]
+        lonely = [a for a, s in aliases.items() if not _intentional(select, a, s)]
         groups = _components(ctx, scope, set(aliases))
         if len(groups) > 1 and lonely:
             findings.append(Finding(
@@ -222,7 +224,7 @@ def fan_out(ctx: Context) -> list[Finding]:
                 continue
             edge = _fans_out(bound[0].alias, edges)
             if edge:
-                severity = "hard" if isinstance(agg, exp.Sum) else "warning"
+                severity: Literal["hard", "warning"] = "hard" if isinstance(agg, exp.Sum) else "warning"
                 findings.append(Finding(
                     check="join_fan_out", dimension="join", severity=severity,
                     message=f"{agg.sql(dialect=ctx.dialect)} adds up {bound[0].table.name} values after joining "

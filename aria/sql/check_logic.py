@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from sqlglot import exp
 
 from aria.reflect.trace import Finding
@@ -10,7 +12,7 @@ from aria.sql.check_scope import Context
 from aria.sql.check_types import infer
 
 
-def _strip(node: exp.Expression) -> exp.Expression:
+def _strip(node: exp.Expr) -> exp.Expr:
     while isinstance(node, exp.Paren):
         node = node.this
     return node
@@ -25,7 +27,7 @@ def integer_division(ctx: Context) -> list[Finding]:
         if not kinds <= {"int", "maybe_int"}:
             continue
         literal_divisor = isinstance(_strip(div.expression), exp.Literal)
-        severity = "hard" if kinds == {"int"} and not literal_divisor else "warning"
+        severity: Literal["hard", "warning"] = "hard" if kinds == {"int"} and not literal_divisor else "warning"
         findings.append(Finding(
             check="integer_division", dimension="logic", severity=severity,
             message=f"{div.sql(dialect=ctx.dialect)} divides integers, so the result is truncated (3 / 4 = 0); "
@@ -34,7 +36,7 @@ def integer_division(ctx: Context) -> list[Finding]:
     return findings
 
 
-def _guarded(ctx: Context, div: exp.Div, divisor: exp.Expression) -> bool:
+def _guarded(ctx: Context, div: exp.Div, divisor: exp.Expr) -> bool:
     """A NULLIF, or a filter such as ``x > 0`` / ``x <> 0`` on the divisor, in the same query."""
     select = div.find_ancestor(exp.Select)
     if select is None:

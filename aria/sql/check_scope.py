@@ -43,7 +43,7 @@ class Context:
     """One analysed statement. ``bindings`` maps ``id(column node)`` to what it reads."""
 
     sql: str
-    tree: exp.Expression
+    tree: exp.Expr
     schema: Schema
     dialect: str
     scopes: list[Scope]
@@ -51,14 +51,14 @@ class Context:
     unresolved: list[Unresolved] = field(default_factory=list)
     unknown_tables: list[exp.Table] = field(default_factory=list)
 
-    def binding(self, node: exp.Expression) -> Binding | None:
+    def binding(self, node: exp.Expr) -> Binding | None:
         return self.bindings.get(id(node))
 
     def select_scopes(self) -> list[Scope]:
         return [s for s in self.scopes if isinstance(s.expression, exp.Select)]
 
 
-def parse(sql: str, dialect: str) -> exp.Expression:
+def parse(sql: str, dialect: str) -> exp.Expr:
     """Parse one statement (raises sqlglot.ParseError)."""
     tree = sqlglot.parse_one(sql, read=dialect)
     if tree is None:
@@ -77,7 +77,7 @@ def analyze(sql: str, schema: Schema, *, dialect: str = "postgres") -> Context:
     return ctx
 
 
-def _sqlite_string_identifiers(tree: exp.Expression, schema: Schema) -> exp.Expression:
+def _sqlite_string_identifiers(tree: exp.Expr, schema: Schema) -> exp.Expr:
     """SQLite reads a double-quoted word that names no column as a string ("Bob"); so do we."""
     known = {c.name.lower() for t in schema.tables for c in t.columns}
     known |= {a.lower() for a in (n.alias for n in tree.find_all(exp.Alias)) if a}

@@ -73,7 +73,7 @@ def _arith(left: Kind, right: Kind) -> Kind:
     return "unknown"
 
 
-def infer(node: exp.Expression | None, ctx: Context) -> Kind:
+def infer(node: exp.Expr | None, ctx: Context) -> Kind:
     """The kind of value ``node`` yields, ``unknown`` when it cannot tell."""
     if node is None:
         return "unknown"

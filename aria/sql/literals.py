@@ -49,16 +49,16 @@ class SqlParameter:
     text: str  # the literal as written, e.g. INTERVAL '1 DAY'
 
 
-def _path(node: exp.Expression) -> Path:
+def _path(node: exp.Expr) -> Path:
     steps: list[tuple[str, int | None]] = []
-    while node.parent is not None:
+    while node.parent is not None and node.arg_key is not None:  # every child node knows its arg key
         container = node.parent.args.get(node.arg_key)
         steps.append((node.arg_key, node.index if isinstance(container, list) else None))
         node = node.parent
     return tuple(reversed(steps))
 
 
-def _at(tree: exp.Expression, path: Path) -> exp.Expression:
+def _at(tree: exp.Expr, path: Path) -> exp.Expr:
     node = tree
     for key, index in path:
         child = node.args[key]
@@ -66,7 +66,7 @@ def _at(tree: exp.Expression, path: Path) -> exp.Expression:
     return node
 
 
-def _table_name(node: exp.Expression, column: exp.Column) -> str:
+def _table_name(node: exp.Expr, column: exp.Column) -> str:
     """``table.column`` when the column's table can be told from the enclosing SELECT."""
     select = node.find_ancestor(exp.Select)
     if select is None:
@@ -79,7 +79,7 @@ def _table_name(node: exp.Expression, column: exp.Column) -> str:
     return f"{tables[0].name}.{column.name}" if len(tables) == 1 else column.name
 
 
-def _compared_column(node: exp.Expression) -> tuple[exp.Expression, exp.Column] | None:
+def _compared_column(node: exp.Expr) -> tuple[exp.Expr, exp.Column] | None:
     """The comparison a literal takes part in, and the column on its other side."""
     parent = node.parent
     if isinstance(parent, exp.Cast):
@@ -93,7 +93,7 @@ def _compared_column(node: exp.Expression) -> tuple[exp.Expression, exp.Column] 
     return (parent, other) if isinstance(other, exp.Column) else None
 
 
-def _uncast(node: exp.Expression) -> exp.Expression:
+def _uncast(node: exp.Expr) -> exp.Expr:
     while isinstance(node, (exp.Cast, exp.Paren, exp.Lower, exp.Upper)):
         node = node.this
     return node
@@ -104,7 +104,7 @@ def _interval_text(node: exp.Interval) -> str:
     return f"{node.this.name} {unit}".strip()
 
 
-def _date_value(node: exp.Expression) -> dt.date | None:
+def _date_value(node: exp.Expr) -> dt.date | None:
     target = node.this if isinstance(node, exp.Cast) and node.to.is_type(exp.DataType.Type.DATE) else node
     if isinstance(target, exp.Literal) and target.is_string and _ISO_DATE.match(target.this):
         try:
@@ -114,7 +114,7 @@ def _date_value(node: exp.Expression) -> dt.date | None:
     return None
 
 
-def _classify(node: exp.Expression) -> tuple[ParamKind, object, str | None] | None:
+def _classify(node: exp.Expr) -> tuple[ParamKind, object, str | None] | None:
     """The parameter a node is, or None. Date casts and intervals are checked before plain literals."""
     if isinstance(node, exp.Literal) and isinstance(node.parent, (exp.Cast, exp.Interval)):
         return None  # the Cast / Interval around it is the parameter
@@ -140,7 +140,7 @@ def _classify(node: exp.Expression) -> tuple[ParamKind, object, str | None] | No
     return ("code" if _CODE.match(node.this) else "name"), node.this, column
 
 
-def _in_written_order(node: exp.Expression) -> list[exp.Expression]:
+def _in_written_order(node: exp.Expr) -> list[exp.Expr]:
     """Pre-order walk following each node's declared argument order (SELECT ... WHERE ... LIMIT)."""
     order = list(type(node).arg_types)
     keys = sorted(node.args, key=lambda k: order.index(k) if k in order else len(order))
@@ -153,7 +153,7 @@ def _in_written_order(node: exp.Expression) -> list[exp.Expression]:
     return nodes
 
 
-def _candidates(tree: exp.Expression) -> list[exp.Expression]:
+def _candidates(tree: exp.Expr) -> list[exp.Expr]:
     return [n for n in _in_written_order(tree) if isinstance(n, (exp.Literal, exp.Cast, exp.Interval))]
 
 
@@ -162,7 +162,7 @@ def extract_parameters(sql: str, *, dialect: str = "postgres") -> list[SqlParame
     return _extract(sqlglot.parse_one(sql, read=dialect), dialect)
 
 
-def _extract(tree: exp.Expression, dialect: str) -> list[SqlParameter]:
+def _extract(tree: exp.Expr, dialect: str) -> list[SqlParameter]:
     params: list[SqlParameter] = []
     for node in _candidates(tree):
         found = _classify(node)
@@ -173,7 +173,7 @@ def _extract(tree: exp.Expression, dialect: str) -> list[SqlParameter]:
     return params
 
 
-def _literal_for(param: SqlParameter, old: exp.Expression, value: object) -> exp.Expression:
+def _literal_for(param: SqlParameter, old: exp.Expr, value: object) -> exp.Expr:
     """The node that replaces ``old``; raises :class:`RebindError` when ``value`` does not fit."""
     if param.kind in ("top_n", "number"):
         text = str(value)

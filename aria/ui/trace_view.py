@@ -163,7 +163,11 @@ def progress_label(event: TraceEvent, settings: Settings) -> str:
 
 
 def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) -> None:
-    """Badges in one line, then every loop and iteration in an expander."""
+    """Badges in one line, then every loop and iteration once the reader switches the steps on.
+
+    The steps (tabs, highlighted SQL, diffs) are only sent to the browser when asked for: rendering
+    them under every answer doubled the time from Enter to the table and chart (``aria bench ui``).
+    """
     trace = answer.trace
     badges = headline_badges(trace, settings)
     facts = f"{trace.duration_ms / 1000:.1f} s · {trace.llm_calls} model calls"
@@ -173,7 +177,9 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
     note = origin_note(answer)
     if note:
         st.info(note, icon=":material/verified:")
-    with st.expander(title):
+    if not st.toggle(title, key=f"{key}_steps"):
+        return
+    with st.container(border=True):
         loops = list(dict.fromkeys(e.loop for e in trace.events))
         if not loops:
             st.caption("No steps were recorded.")

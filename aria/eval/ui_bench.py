@@ -217,13 +217,16 @@ def browse(url: str, settings: Settings, targets: Targets, *, runs: int, questio
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROME_ARGS)
         try:
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})  # one HTTP cache, like a
+            # manager's browser coming back; every run is a new page, so a new Streamlit session
+
             def fresh_page() -> Any:
-                return browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+                return context.new_page()
 
             page = fresh_page()
             first_load = _load(page, url)
             first_answer = _ask(page, question)
-            page.context.close()
+            page.close()
             last_id = _last_log_id(settings, targets)
             for _ in range(runs):
                 page = fresh_page()
@@ -233,7 +236,7 @@ def browse(url: str, settings: Settings, targets: Targets, *, runs: int, questio
                     answer_ms = _ask(page, question, nth)
                     last_id, status, trace = _latest_trace(settings, targets, question, last_id)
                     answers.append(UiAnswer(round(answer_ms, 1), round(trace.duration_ms, 1), status, trace.llm_calls))
-                page.context.close()
+                page.close()
                 results.append(UiRun(round(load_ms, 1), *answers))
         finally:
             browser.close()

@@ -23,7 +23,7 @@ from aria.kb.catalog import Catalog, catalog_from_rows
 from aria.kb.context import SchemaContext
 from aria.kb.documents import schema_fingerprint
 from aria.kb.embed import Embedder
-from aria.kb.retrieve import RetrievalOptions, ScoredDoc, fuse_scores, select, to_context
+from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, select, to_context
 from aria.kb.route import database_scores, databases, pick_databases, restrict
 from aria.kb.store import KnowledgeStore
 from aria.kb.text import normalize, query_terms
@@ -129,20 +129,25 @@ class KnowledgeBase:
         if vector is None:
             vector = self.embed_query(text)
         docs = self.score(vector, text)
-        catalog, docs = self._route(catalog, docs)
-        sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options)
-        return to_context(catalog, sel, values, hits, k=k, m=m)
-
-    def _route(self, catalog: Catalog, docs: list[ScoredDoc]) -> tuple[Catalog, list[ScoredDoc]]:
-        """A warehouse of several databases: keep the documents of the best-scoring one or two."""
         if self.options.max_databases <= 0 or not databases(catalog):
-            return catalog, docs
+            sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options, raw=text)
+            return to_context(catalog, sel, values, hits, k=k, m=m)
+        return self._retrieve_routed(catalog, docs, text, k=k, m=m)
+
+    def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int) -> SchemaContext:
+        """A warehouse of several databases: retrieve inside each of the best-scoring few (the first with
+        ``k`` tables, the others with ``runner_up_k``) and put the parts together."""
         opts = self.options
-        table_scores, _ = fuse_scores(docs, opts)
-        chosen = pick_databases(database_scores(table_scores, top_tables=opts.database_top_tables),
+        chosen = pick_databases(database_scores(docs, lexical_weight=opts.database_lexical),
                                 max_databases=opts.max_databases, ratio=opts.database_ratio)
-        sub = restrict(catalog, chosen)
-        return sub, [d for d in docs if d.table in sub.tables]
+        parts = []
+        for rank, db in enumerate(chosen):
+            sub = restrict(catalog, [db])
+            sub_docs = [d for d in docs if d.table in sub.tables]
+            parts.append(select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
+                                m=m, opts=opts, raw=text))
+        sel, values, hits = merge_selections(parts)
+        return to_context(restrict(catalog, chosen), sel, values, hits, k=k, m=m)
 
     def nearest_examples(self, question: str, n: int = 3) -> list[VerifiedQuery]:
         """The ``n`` verified queries whose questions are closest to ``question`` (cosine similarity)."""

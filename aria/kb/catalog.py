@@ -92,6 +92,26 @@ class Catalog:
             connected.add(table)
         return added
 
+    def bridges(self, selected: list[str], *, scores: dict[str, float], limit: int) -> list[str]:
+        """Link tables (holding foreign keys to two selected tables) for pairs of selected tables that no
+        selected table links yet, e.g. ``disp`` between ``client`` and ``account``; best-scored first."""
+        chosen = set(selected)
+        refs: dict[str, set[str]] = {}
+        for edge in self.edges:
+            if edge.table != edge.ref_table and edge.ref_table in chosen:
+                refs.setdefault(edge.table, set()).add(edge.ref_table)
+        linked = {frozenset(p) for t, r in refs.items() if t in chosen for p in _pairs(r)}
+        direct = {frozenset((e.table, e.ref_table)) for e in self.edges}
+        added: list[str] = []
+        for table in sorted(refs, key=lambda t: -scores.get(t, 0.0)):
+            if table in chosen or len(added) >= limit:
+                continue
+            fresh = [p for p in _pairs(refs[table]) if p not in linked and p not in direct]
+            if fresh:
+                added.append(table)
+                linked.update(fresh)
+        return added
+
     def _shortest_path(self, start: str, targets: set[str], max_hops: int) -> list[str]:
         """Cheapest FK path from ``start`` to any of ``targets``. Passing through a table that both
         neighbours reference (A -> X <- B, a shared dimension) costs more than through a link table
@@ -140,6 +160,11 @@ class Catalog:
     @cached_property
     def full_token_count(self) -> int:
         return self.full_context().token_count
+
+
+def _pairs(tables: set[str]) -> list[frozenset[str]]:
+    ordered = sorted(tables)
+    return [frozenset((a, b)) for i, a in enumerate(ordered) for b in ordered[i + 1 :]]
 
 
 def catalog_from_rows(db_name: str, rows: list[dict[str, Any]]) -> Catalog:

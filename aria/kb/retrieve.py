@@ -5,6 +5,7 @@ paths, key columns, columns named in the question/evidence, matched values and g
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -12,7 +13,7 @@ import numpy as np
 
 from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import GlossaryHit, SchemaContext, ValueMatch
-from aria.kb.text import STOPWORDS, contains_phrase, normalize, stem_text
+from aria.kb.text import STOPWORDS, contains_phrase, identifier_words, normalize, stem_text
 
 RRF_K = 60
 
@@ -28,10 +29,13 @@ class RetrievalOptions:
     max_value_tables: int = 3  # tables a value match may add beyond the top-k
     max_hops: int = 3
     extra_tables: int = 1  # tables ranked just below the top k, added with few columns
-    extra_m: int = 1  # columns of each of those
-    max_databases: int = 2  # warehouse of several databases: retrieve inside at most this many
-    database_ratio: float = 0.9  # a runner-up database is kept when it scores this share of the best
-    database_top_tables: int = 2  # a database scores the sum of its best tables' fused scores
+    extra_m: int = 0  # columns of each of those (besides its keys)
+    person_names: bool = True  # a person's name in the question adds the table of first/last names
+    max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
+    max_databases: int = 2  # warehouse of several databases: retrieve inside at most this many (0: off)
+    runner_up_k: int = 2  # tables of the first step inside the databases after the best one
+    database_ratio: float = 0.0  # a runner-up database is kept when it scores this share of the best
+    database_lexical: float = 0.1  # weight of a database's lexical matches against its best dense match
 
 
 @dataclass(frozen=True)
@@ -150,6 +154,33 @@ def _shared_bigram(values: str, text: str) -> str | None:
     return max(shared, key=len) if shared else None
 
 
+_CAPITALIZED = re.compile(r"\b[A-Z][a-z]+(?: (?:[A-Z][A-Za-z'-]+|de|di|da|van|von|der|del|le|du|dos|bin)\b)+")
+_PARTICLES = frozenset(["de", "di", "da", "van", "von", "der", "del", "le", "du", "dos", "bin"])
+NAME_PARTS = frozenset(["forename", "surname", "first name", "last name", "firstname", "lastname", "given name",
+                        "family name", "fname", "lname"])
+
+
+def mentions_person(raw: str) -> bool:
+    """A run of exactly two capitalized words (a particle may sit between): "Lewis Hamilton",
+    "Lucas di Grassi"; not "Australian Grand Prix" (three) nor "SLE" (one)."""
+    for match in _CAPITALIZED.finditer(raw):
+        words = [w for w in match.group(0).split() if w not in _PARTICLES]
+        if len(words) == 2 and all(w[0].isupper() and not w.isupper() for w in words):
+            return True
+    return False
+
+
+def person_table(catalog: Catalog, raw: str, scores: dict[str, float]) -> tuple[str, list[str]] | None:
+    """When ``raw`` mentions a person ("Lewis Hamilton"), the best-scored table holding name parts
+    (forename/surname, first_name/last_name) and those columns."""
+    if not mentions_person(raw):
+        return None
+    holders = [(table, [c.name for c in cols if identifier_words(c.name) in NAME_PARTS])
+               for table, cols in catalog.columns.items()]
+    holders = [(t, cols) for t, cols in holders if cols]
+    return max(holders, key=lambda h: scores.get(h[0], 0.0)) if holders else None
+
+
 def glossary_hits(catalog: Catalog, text: str) -> list[GlossaryHit]:
     hits = []
     for entry in catalog.glossary:
@@ -163,8 +194,8 @@ def glossary_hits(catalog: Catalog, text: str) -> list[GlossaryHit]:
 
 
 def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,
-           opts: RetrievalOptions) -> tuple[_Selection, list[ValueMatch], list[GlossaryHit]]:
-    """Which tables and columns go into the context, and why."""
+           opts: RetrievalOptions, raw: str = "") -> tuple[_Selection, list[ValueMatch], list[GlossaryHit]]:
+    """Which tables and columns go into the context, and why (``text`` normalized, ``raw`` as typed)."""
     table_scores, column_scores = fuse_scores(docs, opts)
     sel = _Selection()
     ranked_tables = [t for t in _rank(table_scores) if t in catalog.columns]
@@ -192,6 +223,9 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                 continue
             extra += 1
         sel.add_column(match.table, match.column, "value")
+    person = person_table(catalog, raw, table_scores) if opts.person_names else None
+    for name in person[1] if person else []:
+        sel.add_column(person[0], name, "person")
     hits = glossary_hits(catalog, text)
     for hit in hits:
         if hit.table and hit.table in catalog.columns:
@@ -204,7 +238,25 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
+    for table in catalog.bridges(sel.tables, scores=table_scores, limit=opts.max_bridges):
+        sel.add_table(table)
     _key_columns(catalog, sel)
+    return sel, values, hits
+
+
+def merge_selections(parts: list[tuple[_Selection, list[ValueMatch], list[GlossaryHit]]]
+                     ) -> tuple[_Selection, list[ValueMatch], list[GlossaryHit]]:
+    """One selection from the selections of disjoint databases, in their order."""
+    sel = _Selection()
+    values: list[ValueMatch] = []
+    hits: list[GlossaryHit] = []
+    for part, part_values, part_hits in parts:
+        for table in part.tables:
+            sel.add_table(table)
+            for column, reason in part.columns.get(table, {}).items():
+                sel.add_column(table, column, reason)
+        values += part_values
+        hits += part_hits
     return sel, values, hits
 
 

@@ -1,6 +1,6 @@
 """Database routing for a KB that indexes several databases as one warehouse (tables ``db.table``,
-no foreign key between two databases): score each database by the fused scores of its best tables,
-keep the best one (and the runner-up when it is close), then retrieve inside them as usual.
+no foreign key between two databases): score each database by its best dense match and its lexical
+matches, keep the best few, then retrieve inside them as usual.
 
 >>> database_of("car_1.cars_data"), database_of("orders")
 ('car_1', None)
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from aria.kb.catalog import Catalog
+from aria.kb.retrieve import ScoredDoc
 
 DB_SEPARATOR = "."
 
@@ -39,14 +40,18 @@ def databases(catalog: Catalog) -> dict[str, list[str]]:
     return result
 
 
-def database_scores(table_scores: dict[str, float], *, top_tables: int) -> dict[str, float]:
-    """A database's score: the sum of its ``top_tables`` best fused table scores."""
-    per_db: dict[str, list[float]] = defaultdict(list)
-    for table, score in table_scores.items():
-        db = database_of(table)
+def database_scores(docs: list[ScoredDoc], *, lexical_weight: float) -> dict[str, float]:
+    """A database's score: its best dense similarity (any table or column document), plus its summed
+    lexical rank scaled by the best database's (so a rare matching word tips close calls)."""
+    dense: dict[str, float] = defaultdict(lambda: -1.0)
+    lexical: dict[str, float] = defaultdict(float)
+    for doc in docs:
+        db = database_of(doc.table or "")
         if db is not None:
-            per_db[db].append(score)
-    return {db: sum(sorted(scores, reverse=True)[:top_tables]) for db, scores in per_db.items()}
+            dense[db] = max(dense[db], doc.dense)
+            lexical[db] += doc.lex
+    top = max(lexical.values(), default=0.0) or 1.0
+    return {db: dense[db] + lexical_weight * lexical[db] / top for db in dense}
 
 
 def pick_databases(scores: dict[str, float], *, max_databases: int, ratio: float) -> list[str]:

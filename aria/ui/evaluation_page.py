@@ -10,6 +10,7 @@ import pandas as pd
 import plotly.express as px
 import streamlit as st
 
+from aria.ui.formatting import t
 from aria.ui.resources import current_settings
 
 SUMMARY_FILE = "summary.json"
@@ -61,12 +62,11 @@ def recall_frame(report: Any) -> pd.DataFrame:
 
 def render() -> None:
     settings = current_settings()
-    st.title("Evaluation")
+    st.title(t("nav_eval", settings.ui_language))
     folder = settings.reports_dir
     runs = find_runs(folder)
     if not runs:
-        st.info(f"No evaluation reports in `{folder}`. Run `aria eval ... --out {folder}/<name>` "
-                "or set the reports folder on the Settings page.")
+        st.info(t("eval_empty", settings.ui_language, folder=folder.resolve()))
     else:
         _render_run(st.selectbox("Run", runs, format_func=str, key="eval_run"))
     reports = find_retrieval_reports(folder)

@@ -102,7 +102,77 @@ STRINGS: dict[str, dict[Language, str]] = {
     "done": {"vi": "Xong", "en": "Done"},
     "no_rows": {"vi": "Không có dòng nào.", "en": "No rows."},
     "truncated": {"vi": "Chỉ hiện {n} dòng đầu.", "en": "Only the first {n} rows are shown."},
+    # page titles (navigation)
+    "nav_chat": {"vi": "Hỏi Aria", "en": "Chat"},
+    "nav_kb": {"vi": "Cơ sở tri thức", "en": "Knowledge Base"},
+    "nav_history": {"vi": "Lịch sử", "en": "History"},
+    "nav_workbench": {"vi": "SQL Workbench", "en": "SQL Workbench"},
+    "nav_eval": {"vi": "Đánh giá", "en": "Evaluation"},
+    "nav_settings": {"vi": "Cài đặt", "en": "Settings"},
+    # Knowledge Base page
+    "kb_tabs": {"vi": "Bảng & cột|Thuật ngữ|Câu hỏi đã xác minh|Lịch sử thay đổi",
+                "en": "Tables & columns|Glossary|Verified examples|Revisions"},
+    "kb_table": {"vi": "Bảng", "en": "Table"},
+    "kb_columns": {"vi": "Loại|Cột|Mô tả|Nguồn|Phiên bản", "en": "Kind|Column|Description|Source|Revision"},
+    "kb_the_table": {"vi": "(cả bảng)", "en": "(the table itself)"},
+    "kb_edit": {"vi": "Sửa mô tả", "en": "Edit a description"},
+    "kb_column": {"vi": "Cột", "en": "Column"},
+    "kb_new_text": {"vi": "Mô tả mới", "en": "New description"},
+    "kb_save": {"vi": "Lưu mô tả", "en": "Save description"},
+    "kb_saved": {"vi": "Đã lưu thành một thay đổi mới (hoàn tác ở thẻ Lịch sử thay đổi).",
+                 "en": "Saved as a new revision (undo it on the Revisions tab)."},
+    "kb_empty_text": {"vi": "Hãy viết mô tả mới trước khi lưu.", "en": "Write the new description first."},
+    "kb_no_glossary": {"vi": "Chưa có thuật ngữ nào. Khi bạn xác nhận một câu trả lời, cách gọi của bạn được thêm vào đây.",
+                       "en": "No glossary entries yet. Confirming an answer adds the words you used."},
+    "kb_no_examples": {"vi": "Chưa có câu hỏi đã xác minh: hãy xác nhận một câu trả lời đúng ở trang Hỏi Aria, "
+                             "hoặc lưu một truy vấn từ SQL Workbench.",
+                       "en": "No verified queries yet: confirm a good answer in Chat, or save one from the SQL Workbench."},
+    "kb_no_revisions": {"vi": "Chưa có thay đổi nào. Mỗi câu trả lời được xác nhận và mỗi lần sửa mô tả sẽ hiện ở đây, "
+                              "và đều có thể hoàn tác.",
+                        "en": "No changes yet. Every confirmed answer and every edit appears here, and can be undone."},
+    "kb_revision_columns": {"vi": "#|Lúc|Người sửa|Loại|Câu hỏi|Đã hoàn tác",
+                            "en": "#|When|By|Kind|Question|Undone"},
+    "kb_undo_pick": {"vi": "Thay đổi cần hoàn tác", "en": "Revision to undo"},
+    "kb_undo": {"vi": "Hoàn tác thay đổi này", "en": "Undo this revision"},
+    "kb_undone": {"vi": "Đã hoàn tác thay đổi #{n}.", "en": "Revision #{n} undone."},
+    # History page
+    "history_empty": {"vi": "Chưa có câu hỏi nào. Hãy hỏi Aria ở trang Hỏi Aria; mọi câu hỏi sẽ được ghi lại ở đây.",
+                      "en": "No questions asked yet. Ask one on the Chat page; every question is kept here."},
+    "history_columns": {"vi": "#|Lúc|Câu hỏi|Trạng thái|Điểm|Giây|Lượt gọi mô hình",
+                        "en": "#|When|Question|Status|Scores|Seconds|Model calls"},
+    "history_pick": {"vi": "Xem lại câu hỏi", "en": "Question"},
+    "history_trace": {"vi": "Các bước Aria đã làm", "en": "Trace"},
+    "status_answered": {"vi": "đã trả lời", "en": "answered"},
+    "status_reused": {"vi": "dùng lại truy vấn đã xác minh", "en": "reused a verified query"},
+    "status_not_confident": {"vi": "chưa chắc chắn", "en": "not confident"},
+    "status_no_model": {"vi": "chưa có mô hình", "en": "no model"},
+    "status_error": {"vi": "lỗi", "en": "error"},
+    # SQL Workbench
+    "wb_caption": {"vi": "Chỉ đọc: mọi câu lệnh đều qua bộ kiểm tra an toàn và kiểm tra chi phí, rồi chạy bằng "
+                         "vai trò chỉ-đọc với giới hạn thời gian.",
+                   "en": "Read-only: every statement passes the safety guard and the cost guard, then runs as the "
+                         "read-only role with a time limit."},
+    "wb_run": {"vi": "Chạy", "en": "Run"},
+    "wb_rows": {"vi": "{n} dòng trong {ms} ms", "en": "{n} rows in {ms} ms"},
+    "wb_checks": {"vi": "Kiểm tra", "en": "Checks"},
+    "wb_no_findings": {"vi": "Các kiểm tra tự động không thấy vấn đề gì.", "en": "No findings from the deterministic checks."},
+    "wb_question": {"vi": "Câu hỏi mà SQL này trả lời", "en": "Question this SQL answers"},
+    "wb_save": {"vi": "Lưu thành truy vấn đã xác minh", "en": "Save as verified query"},
+    "wb_saved": {"vi": "Đã lưu: những câu hỏi giống câu này sẽ dùng lại truy vấn.",
+                 "en": "Saved: questions like this one will reuse it."},
+    "wb_need_question": {"vi": "Hãy viết câu hỏi mà SQL này trả lời trước khi lưu.",
+                         "en": "Write the question this SQL answers first."},
+    # Evaluation page
+    "eval_empty": {"vi": "Chưa có báo cáo đánh giá nào trong `{folder}`. Chạy `aria eval ... --out {folder}/<tên>` "
+                         "rồi tải lại trang, hoặc chọn thư mục báo cáo ở trang Cài đặt.",
+                   "en": "No evaluation reports in `{folder}`. Run `aria eval ... --out {folder}/<name>` and reload, "
+                         "or set the reports folder on the Settings page."},
 }
+
+
+def columns_of(key: str, language: Language = "vi") -> list[str]:
+    """A '|'-separated list of column labels in the language."""
+    return t(key, language).split("|")
 
 
 def t(key: str, language: Language = "vi", **values: Any) -> str:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pandas as pd
 import streamlit as st
 
+from aria.config import Settings
 from aria.errors import AriaError
 from aria.reflect.answer import Answer
 from aria.reflect.trace import Trace
 from aria.ui import kb_access
+from aria.ui.formatting import Language, columns_of, t
 from aria.ui.resources import current_settings, current_targets
 from aria.ui.results import render_result
 from aria.ui.sql_access import run_sql
@@ -34,9 +38,35 @@ def answer_of(row: pd.Series) -> Answer:
     return Answer(question=row["question"], status=status, answer_text="", sql=row["sql"], trace=trace_of(row["trace"]))
 
 
+def local_time(value: Any, timezone: str) -> str:
+    """A logged timestamp as the restaurant reads it: '15/11/2026 19:40' in its own time zone."""
+    if not isinstance(value, datetime):
+        return "" if value is None else str(value)
+    if value.tzinfo is not None:
+        value = value.astimezone(ZoneInfo(timezone))
+    return value.strftime("%d/%m/%Y %H:%M")
+
+
+def status_label(status: str, language: Language) -> str:
+    return t(f"status_{status}", language) if status in _STATUSES else status
+
+
+def history_frame(log: pd.DataFrame, answers: dict[int, Answer], settings: Settings) -> pd.DataFrame:
+    language = settings.ui_language
+    rows = []
+    for _, row in log.iterrows():
+        answer = answers[int(row["id"])]
+        scores = " ".join(f"{b.label} {b.value:.1f}" for b in headline_badges(answer.trace, settings))
+        rows.append([int(row["id"]), local_time(row["created_at"], settings.timezone), row["question"],
+                     status_label(answer.status, language), scores, round(answer.trace.duration_ms / 1000, 1),
+                     answer.trace.llm_calls])
+    return pd.DataFrame(rows, columns=columns_of("history_columns", language))
+
+
 def render() -> None:
     settings = current_settings()
-    st.title("History")
+    language = settings.ui_language
+    st.title(t("nav_history", language))
     try:
         targets = current_targets(settings)
         log = kb_access.query_log(settings, targets)
@@ -44,27 +74,21 @@ def render() -> None:
         st.info(str(err))
         return
     if log.empty:
-        st.info("No questions asked yet. Ask one on the Chat page.")
+        st.info(t("history_empty", language))
         return
     answers = {int(row["id"]): answer_of(row) for _, row in log.iterrows()}
-    table = pd.DataFrame([
-        {"#": i, "when": row["created_at"], "question": row["question"], "status": row["status"],
-         "scores": " ".join(f"{b.label} {b.value:.1f}" for b in headline_badges(answers[i].trace, settings)),
-         "seconds": round(answers[i].trace.duration_ms / 1000, 1), "model calls": answers[i].trace.llm_calls}
-        for i, row in ((int(r["id"]), r) for _, r in log.iterrows())
-    ])
-    st.dataframe(table, hide_index=True)
-    chosen = st.selectbox("Question", list(answers), format_func=lambda i: f"#{i} {answers[i].question[:80]}",
-                          key="history_pick")
+    st.dataframe(history_frame(log, answers, settings), hide_index=True)
+    chosen = st.selectbox(t("history_pick", language), list(answers),
+                          format_func=lambda i: f"#{i} {answers[i].question[:80]}", key="history_pick")
     answer = answers[chosen]
-    st.markdown(f"**{answer.question}** — {answer.status}")
+    st.markdown(f"**{answer.question}** — {status_label(answer.status, language)}")
     if answer.sql:
         st.code(answer.sql, language="sql")
-        if st.button("Re-run", key="history_rerun", icon=":material/play_arrow:"):
+        if st.button(t("rerun", language), key="history_rerun", icon=":material/play_arrow:"):
             try:
                 run = run_sql(answer.sql, settings)
                 render_result(run.columns, run.rows, question=answer.question, truncated=run.truncated,
-                              language=settings.ui_language, key="history_result")
+                              language=language, key="history_result")
             except AriaError as err:
                 st.error(str(err))
-    render_trace(answer, settings, title="Trace", key="history_trace")
+    render_trace(answer, settings, title=t("history_trace", language), key="history_trace")

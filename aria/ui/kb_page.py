@@ -3,17 +3,22 @@ every change (with undo)."""
 
 from __future__ import annotations
 
+import pandas as pd
 import streamlit as st
 
 from aria.config import Settings
+from aria.db.connect import Targets
 from aria.errors import AriaError
 from aria.ui import kb_access
+from aria.ui.formatting import Language, columns_of, t
+from aria.ui.history_page import local_time
 from aria.ui.resources import current_settings, current_targets
 
 
 def render() -> None:
     settings = current_settings()
-    st.title("Knowledge Base")
+    language = settings.ui_language
+    st.title(t("nav_kb", language))
     try:
         targets = current_targets(settings)
         built = kb_access.kb_exists(settings, targets)
@@ -23,7 +28,7 @@ def render() -> None:
     if not built:
         st.info(kb_access.NOT_BUILT)
         return
-    tabs = st.tabs(["Tables & columns", "Glossary", "Verified examples", "Revisions"])
+    tabs = st.tabs(t("kb_tabs", language).split("|"))
     sections = (_catalog, _glossary, _examples, _revisions)
     for tab, section in zip(tabs, sections, strict=True):
         with tab:
@@ -33,56 +38,80 @@ def render() -> None:
                 st.error(str(err))
 
 
-def _catalog(settings: Settings, targets: object) -> None:
-    df = kb_access.catalog(settings, targets)  # type: ignore[arg-type]
+def _catalog(settings: Settings, targets: Targets) -> None:
+    language = settings.ui_language
+    df = kb_access.catalog(settings, targets)
     if df.empty:
-        st.info("No tables indexed yet.")
+        st.info(kb_access.NOT_BUILT)
         return
     tables = sorted(df["table_name"].dropna().unique())
-    chosen = st.selectbox("Table", tables, key="kb_table")
+    chosen = st.selectbox(t("kb_table", language), tables, key="kb_table")
     rows = df[df["table_name"] == chosen]
-    st.dataframe(rows[["kind", "column_name", "description", "source", "revision"]], hide_index=True)
+    shown = rows[["kind", "column_name", "description", "source", "revision"]].fillna({"column_name": ""})
+    shown.columns = columns_of("kb_columns", language)
+    st.dataframe(shown, hide_index=True)
+    _edit_form(settings, targets, chosen, sorted(rows["column_name"].dropna().unique()), language)
+
+
+def _edit_form(settings: Settings, targets: Targets, table: str, columns: list[str], language: Language) -> None:
     with st.form("kb_edit"):
-        st.markdown("**Edit a description**")
-        columns = ["(the table itself)"] + sorted(rows["column_name"].dropna().unique())
-        target = st.selectbox("Column", columns, key="kb_edit_column")
-        text = st.text_area("New description", key="kb_edit_text")
-        if st.form_submit_button("Save description") and text.strip():
-            column = None if target == columns[0] else target
-            try:
-                kb_access.edit_description(settings, targets, table=chosen, column=column,  # type: ignore[arg-type]
-                                           description=text.strip())
-                st.success("Saved as a new revision (undo it on the Revisions tab).")
-            except AriaError as err:
-                st.error(str(err))
+        st.markdown(f"**{t('kb_edit', language)}**")
+        choices = [t("kb_the_table", language), *columns]
+        target = st.selectbox(t("kb_column", language), choices, key="kb_edit_column")
+        text = st.text_area(t("kb_new_text", language), key="kb_edit_text")
+        if not st.form_submit_button(t("kb_save", language)):
+            return
+    if not text.strip():
+        st.warning(t("kb_empty_text", language))
+        return
+    try:
+        kb_access.edit_description(settings, targets, table=table, column=None if target == choices[0] else target,
+                                   description=text.strip())
+        st.success(t("kb_saved", language))
+    except AriaError as err:
+        st.error(str(err))
 
 
-def _glossary(settings: Settings, targets: object) -> None:
-    df = kb_access.glossary(settings, targets)  # type: ignore[arg-type]
-    st.dataframe(df, hide_index=True) if not df.empty else st.info("No glossary entries.")
-
-
-def _examples(settings: Settings, targets: object) -> None:
-    df = kb_access.verified_queries(settings, targets)  # type: ignore[arg-type]
+def _glossary(settings: Settings, targets: Targets) -> None:
+    df = kb_access.glossary(settings, targets)
     if df.empty:
-        st.info("No verified queries yet: confirm a good answer in Chat, or save one from the SQL Workbench.")
+        st.info(t("kb_no_glossary", settings.ui_language))
         return
     st.dataframe(df, hide_index=True)
 
 
-def _revisions(settings: Settings, targets: object) -> None:
-    df = kb_access.revisions(settings, targets)  # type: ignore[arg-type]
+def _examples(settings: Settings, targets: Targets) -> None:
+    df = kb_access.verified_queries(settings, targets)
     if df.empty:
-        st.info("No changes yet. Every confirmed answer and every edit appears here, and can be undone.")
+        st.info(t("kb_no_examples", settings.ui_language))
         return
+    df["created_at"] = df["created_at"].map(lambda v: local_time(v, settings.timezone))
     st.dataframe(df, hide_index=True)
-    open_ids = [int(i) for i in df.loc[~df["undone"], "id"]]
+
+
+def revision_frame(df: pd.DataFrame, settings: Settings) -> pd.DataFrame:
+    """Revisions for reading: local time, no raw JSON payload, labels in the UI language."""
+    shown = df[["id", "created_at", "author", "kind", "question", "undone"]].copy()
+    shown["created_at"] = shown["created_at"].map(lambda v: local_time(v, settings.timezone))
+    shown["question"] = shown["question"].fillna("")
+    shown.columns = columns_of("kb_revision_columns", settings.ui_language)
+    return shown
+
+
+def _revisions(settings: Settings, targets: Targets) -> None:
+    language = settings.ui_language
+    df = kb_access.revisions(settings, targets)
+    if df.empty:
+        st.info(t("kb_no_revisions", language))
+        return
+    st.dataframe(revision_frame(df, settings), hide_index=True)
+    open_ids = [int(i) for i in df.loc[~df["undone"].astype(bool), "id"]]
     if not open_ids:
         return
-    chosen = st.selectbox("Revision to undo", open_ids, key="kb_undo_id")
-    if st.button("Undo this revision", key="kb_undo"):
+    chosen = st.selectbox(t("kb_undo_pick", language), open_ids, key="kb_undo_id")
+    if st.button(t("kb_undo", language), key="kb_undo"):
         try:
-            kb_access.undo_revision(settings, targets, chosen)  # type: ignore[arg-type]
-            st.success(f"Revision #{chosen} undone.")
+            kb_access.undo_revision(settings, targets, chosen)
+            st.success(t("kb_undone", language, n=chosen))
         except AriaError as err:
             st.error(str(err))

@@ -16,6 +16,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from aria.config import Settings, config_file_path, env_name
+from aria.ui.formatting import t
 from aria.ui.resources import current_settings
 
 EDITABLE = (
@@ -47,7 +48,7 @@ def write_settings_file(path: Path, changes: dict[str, Any]) -> dict[str, Any]:
 
 def render() -> None:
     settings = current_settings()
-    st.title("Settings")
+    st.title(t("nav_settings", settings.ui_language))
     path = config_file_path()
     st.caption(f"Saved to `{path.resolve()}`. Restart `aria demo` for database changes to take effect.")
     overridden = [name for name in EDITABLE if env_name(name) in os.environ]

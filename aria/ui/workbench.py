@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from aria.config import Settings
 from aria.errors import AriaError
 from aria.ui import kb_access
+from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings, current_targets
 from aria.ui.results import render_result
 from aria.ui.sql_access import SqlRun, run_sql
@@ -23,12 +25,12 @@ ORDER BY doanh_thu_vnd DESC"""
 
 def render() -> None:
     settings = current_settings()
+    language = settings.ui_language
     init_state()
-    st.title("SQL Workbench")
-    st.caption("Read-only: every statement passes the safety guard and the cost guard, then runs as the "
-               "read-only role with a time limit.")
+    st.title(t("nav_workbench", language))
+    st.caption(t("wb_caption", language))
     sql_text = st.text_area("SQL", value=EXAMPLE_SQL, height=200, key="wb_sql")
-    if st.button("Run", key="wb_run", type="primary", icon=":material/play_arrow:"):
+    if st.button(t("wb_run", language), key="wb_run", type="primary", icon=":material/play_arrow:"):
         try:
             st.session_state[WORKBENCH] = run_sql(sql_text, settings)
         except AriaError as err:
@@ -37,30 +39,33 @@ def render() -> None:
     run: SqlRun | None = st.session_state[WORKBENCH]
     if run is None:
         return
-    st.caption(f"{len(run.rows)} rows in {run.duration_ms:.0f} ms")
+    st.caption(t("wb_rows", language, n=f"{len(run.rows):,}".replace(",", "."), ms=f"{run.duration_ms:.0f}"))
     render_result(run.columns, run.rows, question="", truncated=run.truncated,
                   language=settings.ui_language, key="wb_result")
-    _render_findings(run)
+    _render_findings(run, language)
     _render_save(run, settings)
 
 
-def _render_findings(run: SqlRun) -> None:
-    st.subheader("Checks")
+def _render_findings(run: SqlRun, language: Language) -> None:
+    st.subheader(t("wb_checks", language))
     if not run.findings:
-        st.success("No findings from the deterministic checks.")
+        st.success(t("wb_no_findings", language))
     for finding in run.findings:
         show = {"hard": st.error, "warning": st.warning, "info": st.info}[finding.severity]
         show(f"{finding.check} ({finding.dimension}): {finding.message}")
 
 
-def _render_save(run: SqlRun, settings: object) -> None:
+def _render_save(run: SqlRun, settings: Settings) -> None:
+    language = settings.ui_language
     with st.form("wb_save"):
-        question = st.text_input("Question this SQL answers", key="wb_question")
-        if st.form_submit_button("Save as verified query") and question.strip():
-            try:
-                targets = current_targets(settings)  # type: ignore[arg-type]
-                kb_access.save_verified_query(settings, targets, question=question.strip(),  # type: ignore[arg-type]
-                                              sql_text=run.sql)
-                st.success("Saved: questions like this one will reuse it.")
-            except AriaError as err:
-                st.error(str(err))
+        question = st.text_input(t("wb_question", language), key="wb_question")
+        if not st.form_submit_button(t("wb_save", language)):
+            return
+    if not question.strip():
+        st.warning(t("wb_need_question", language))
+        return
+    try:
+        kb_access.save_verified_query(settings, current_targets(settings), question=question.strip(), sql_text=run.sql)
+        st.success(t("wb_saved", language))
+    except AriaError as err:
+        st.error(str(err))

@@ -27,6 +27,7 @@ def markdown_text(at: AppTest) -> str:
 
 def test_answer_shows_text_table_chart_and_scores(make_app: MakeApp, engine: FakeEngine) -> None:
     at = ask(make_app().run(), QUESTION)
+    at.toggle(key="trace0_steps").set_value(True).run()  # the steps are sent only when asked for
     text = markdown_text(at)
     assert "Món chính mang lại nhiều doanh thu nhất." in text
     assert ":green-badge[Score_r 7.4/10 ≥ 4]" in text

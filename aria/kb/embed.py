@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 
 DIMENSION = 384
 BUNDLED_MODEL = "all-MiniLM-L6-v2"
+BUILD_THREADS = max(1, min(4, os.cpu_count() or 1))  # torch threads for a batch of documents
+MIN_BATCH_FOR_THREADS = 16
 
 
 class Embedder(Protocol):
@@ -58,12 +60,20 @@ class SentenceEmbedder:
         self._lock = threading.Lock()
 
     def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray:
+        import torch
+
         out: list[np.ndarray] = []
         batch = 64
         for start in range(0, len(texts), batch):
             chunk = list(texts[start : start + batch])
             with self._lock:
-                vecs = self._model.encode(chunk, batch_size=batch, normalize_embeddings=True, show_progress_bar=False)
+                # Builds embed many texts at once: there every core helps; questions stay on one thread.
+                torch.set_num_threads(BUILD_THREADS if len(chunk) >= MIN_BATCH_FOR_THREADS else 1)
+                try:
+                    vecs = self._model.encode(chunk, batch_size=batch, normalize_embeddings=True,
+                                              show_progress_bar=False)
+                finally:
+                    torch.set_num_threads(1)
             out.append(np.asarray(vecs, dtype=np.float32))
             if progress:
                 progress(len(chunk))

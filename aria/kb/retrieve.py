@@ -32,10 +32,10 @@ class RetrievalOptions:
     extra_m: int = 0  # columns of each of those (besides its keys)
     person_names: bool = True  # a person's name in the question adds the table of first/last names
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
-    max_databases: int = 2  # warehouse of several databases: retrieve inside at most this many (0: off)
+    max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
-    database_ratio: float = 0.0  # a runner-up database is kept when it scores this share of the best
-    database_lexical: float = 0.1  # weight of a database's lexical matches against its best dense match
+    database_ratio: float = 0.7  # a runner-up database is kept when it scores this share of the best
+    database_lexical: float = 0.1  # weight of a database's lexical matches against its dense similarity
 
 
 @dataclass(frozen=True)

@@ -40,18 +40,19 @@ def databases(catalog: Catalog) -> dict[str, list[str]]:
     return result
 
 
-def database_scores(docs: list[ScoredDoc], *, lexical_weight: float) -> dict[str, float]:
-    """A database's score: its best dense similarity (any table or column document), plus its summed
-    lexical rank scaled by the best database's (so a rare matching word tips close calls)."""
-    dense: dict[str, float] = defaultdict(lambda: -1.0)
+def database_scores(docs: list[ScoredDoc], *, lexical_weight: float, top_docs: int = 2) -> dict[str, float]:
+    """A database's score: the mean dense similarity of its ``top_docs`` best documents (tables or
+    columns), plus its summed lexical rank scaled by the best database's (a rare word tips close calls)."""
+    dense: dict[str, list[float]] = defaultdict(list)
     lexical: dict[str, float] = defaultdict(float)
     for doc in docs:
         db = database_of(doc.table or "")
         if db is not None:
-            dense[db] = max(dense[db], doc.dense)
+            dense[db].append(doc.dense)
             lexical[db] += doc.lex
     top = max(lexical.values(), default=0.0) or 1.0
-    return {db: dense[db] + lexical_weight * lexical[db] / top for db in dense}
+    return {db: sum(sorted(values, reverse=True)[:top_docs]) / top_docs + lexical_weight * lexical[db] / top
+            for db, values in dense.items()}
 
 
 def pick_databases(scores: dict[str, float], *, max_databases: int, ratio: float) -> list[str]:

@@ -48,12 +48,20 @@ CHAT_READY_JS = """() => {
   const box = document.querySelector('[data-testid="stChatInputTextArea"]');
   return box && !box.disabled && !box.readOnly && box.offsetParent !== null ? performance.now() : null;
 }"""
+# Only tables and charts inside chat messages count (the page also draws a hidden tiny chart and table
+# when it opens, so the browser has their code ready: see aria.ui.results.preload_components).
 RENDERED_JS = """(n) => {
-  const tables = document.querySelectorAll('[data-testid="stDataFrame"] canvas').length;
-  const charts = document.querySelectorAll('[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg').length;
-  const answers = Math.min(document.querySelectorAll('[data-testid="stDataFrame"]').length,
-                           document.querySelectorAll('[data-testid="stPlotlyChart"]').length);
+  const m = '[data-testid="stChatMessage"] ';
+  const tables = document.querySelectorAll(m + '[data-testid="stDataFrame"] canvas').length;
+  const charts = document.querySelectorAll(m + '[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg').length;
+  const answers = Math.min(document.querySelectorAll(m + '[data-testid="stDataFrame"]').length,
+                           document.querySelectorAll(m + '[data-testid="stPlotlyChart"]').length);
   return answers >= n && tables >= n && charts >= n && window.__ariaSubmit ? performance.now() : null;
+}"""
+PRELOADED_JS = """() => {
+  const box = document.querySelector('.st-key-aria_preload');
+  const drawn = box && box.querySelector('[data-testid="stDataFrame"] canvas') && box.querySelector('.main-svg');
+  return drawn ? performance.now() : null;
 }"""
 MARK_SUBMIT_JS = """() => { window.__ariaSubmit = null; document.addEventListener('keydown', (e) => {
   if (e.key === 'Enter') { window.__ariaSubmit = performance.now(); }
@@ -74,9 +82,14 @@ class UiAnswer:
 
 @dataclass(frozen=True)
 class UiRun:
-    """One fresh browser page: its load, its first question, and a second question in the same page."""
+    """One fresh browser page: its load, its first question, and a second question in the same page.
+
+    ``ready_ms``: navigation start -> the page's hidden preloaded chart and table are drawn (the chat input
+    is usable before that, at ``load_ms``); the first question is asked after it.
+    """
 
     load_ms: float
+    ready_ms: float
     first: UiAnswer
     later: UiAnswer
 
@@ -93,7 +106,8 @@ class UiBenchReport:
 
     def medians(self) -> dict[str, float | None]:
         """Median figures over the runs (ms)."""
-        out: dict[str, float | None] = {"load_ms": _median([r.load_ms for r in self.runs])}
+        out: dict[str, float | None] = {"load_ms": _median([r.load_ms for r in self.runs]),
+                                        "ready_ms": _median([r.ready_ms for r in self.runs])}
         for which in ("first", "later"):
             answers = [getattr(r, which) for r in self.runs]
             for name in ("answer_ms", "engine_ms", "overhead_ms"):
@@ -107,7 +121,7 @@ class UiBenchReport:
         return out
 
     def as_dict(self) -> dict[str, Any]:
-        runs = [{"load_ms": r.load_ms, **{w: asdict(getattr(r, w)) | {"overhead_ms": getattr(r, w).overhead_ms}
+        runs = [{"load_ms": r.load_ms, "ready_ms": r.ready_ms, **{w: asdict(getattr(r, w)) | {"overhead_ms": getattr(r, w).overhead_ms}
                                           for w in ("first", "later")}} for r in self.runs]
         return {**asdict(self), "runs": runs, "median": self.medians()}
 
@@ -172,10 +186,13 @@ def running_demo(home: Path, port: int, script: Path, timeout_s: float = 600) ->
             process.wait(timeout=30)
 
 
-def _load(page: Any, url: str) -> float:
-    """Milliseconds from navigation start to an editable chat input (the browser's own clock)."""
+def _load(page: Any, url: str) -> tuple[float, float]:
+    """Milliseconds from navigation start to an editable chat input, and to the preloaded chart and table
+    being drawn (the browser's own clock)."""
     page.goto(url, wait_until="commit")
-    return float(page.wait_for_function(CHAT_READY_JS, polling="raf", timeout=180_000).json_value())
+    usable = float(page.wait_for_function(CHAT_READY_JS, polling="raf", timeout=180_000).json_value())
+    ready = float(page.wait_for_function(PRELOADED_JS, polling="raf", timeout=180_000).json_value())
+    return usable, max(usable, ready)
 
 
 def _ask(page: Any, question: str, nth: int = 1) -> float:
@@ -224,20 +241,20 @@ def browse(url: str, settings: Settings, targets: Targets, *, runs: int, questio
                 return context.new_page()
 
             page = fresh_page()
-            first_load = _load(page, url)
+            first_load, _ = _load(page, url)
             first_answer = _ask(page, question)
             page.close()
             last_id = _last_log_id(settings, targets)
             for _ in range(runs):
                 page = fresh_page()
-                load_ms = _load(page, url)
+                load_ms, ready_ms = _load(page, url)
                 answers = []
                 for nth in (1, 2):
                     answer_ms = _ask(page, question, nth)
                     last_id, status, trace = _latest_trace(settings, targets, question, last_id)
                     answers.append(UiAnswer(round(answer_ms, 1), round(trace.duration_ms, 1), status, trace.llm_calls))
                 page.close()
-                results.append(UiRun(round(load_ms, 1), *answers))
+                results.append(UiRun(round(load_ms, 1), round(ready_ms, 1), *answers))
         finally:
             browser.close()
     return first_load, first_answer, results
@@ -285,6 +302,7 @@ def ui_markdown(report: UiBenchReport) -> str:
         f"very first question (builds the engine) {report.first_answer_ms:.0f} ms.", "",
         "| figure (median, ms) | page's 1st question | 2nd question, same page | target |", "|---|---|---|---|",
         f"| page navigation → chat input interactive (warm server) | {m['load_ms']:.0f} | | ≤ 3000 |",
+        f"| page navigation → hidden preloaded chart and table drawn | {m['ready_ms']:.0f} | | |",
         f"| Enter → table and chart drawn | {m['first_answer_ms']:.0f} | {m['later_answer_ms']:.0f} | |",
         f"| engine's own time (that answer's trace) | {m['first_engine_ms']:.0f} | {m['later_engine_ms']:.0f} | |",
         f"| **UI overhead** (drawn − trace) | {m['first_overhead_ms']:.0f} | {m['later_overhead_ms']:.0f} | ≤ 300 |",

@@ -14,7 +14,7 @@ from aria.reflect.trace import TraceEvent
 from aria.ui import engine_access
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
-from aria.ui.results import render_result
+from aria.ui.results import ResultView, build_view, draw_view, preload_components
 from aria.ui.sql_access import run_sql
 from aria.ui.state import ChatTurn, RerunResult, turns
 from aria.ui.trace_view import progress_label, render_trace
@@ -40,12 +40,13 @@ def render() -> None:
     settings = current_settings()
     language: Language = settings.ui_language
     st.title(t("chat_title", language))
+    question = st.chat_input(t("chat_placeholder", language))  # first: the browser shows it first
+    preload_components()
     if settings.llm is None:
         with st.expander("ℹ️ No model connected — what works and how to connect one", expanded=not turns()):
             st.markdown(NO_MODEL_BANNER)
     for index, turn in enumerate(turns()):
         _render_turn(index, turn, settings)
-    question = st.chat_input(t("chat_placeholder", language))
     if question is not None:
         options = _follow_up_options()
         turn = ChatTurn(question=question.strip() or "…")
@@ -54,6 +55,7 @@ def render() -> None:
             st.markdown(_quote(turn.question))
         with st.chat_message("assistant"):
             ask(turn, question, options, settings)
+            turn.view = _answer_view(turn.answer)
             _render_body(len(turns()) - 1, turn, settings)
 
 
@@ -71,21 +73,41 @@ def ask(turn: ChatTurn, question: str, options: AskOptions, settings: Settings) 
     except AriaError as err:
         turn.message = str(err)
         return
-    with st.status(t("thinking", settings.ui_language), expanded=False) as box:
+    live = st.empty()  # not st.status: creating one sleeps 50 ms in Streamlit, on every answer
+    live.caption(f":material/progress_activity: {t('thinking', settings.ui_language)}")
 
-        def on_event(event: TraceEvent) -> None:
-            label = progress_label(event, settings)
-            turn.progress.append(label)
-            box.update(label=label)
-            box.write(label)
+    def on_event(event: TraceEvent) -> None:
+        label = progress_label(event, settings)
+        turn.progress.append(label)
+        live.caption(f":material/progress_activity: {label}")
 
-        try:
-            turn.answer = engine_access.get_engine(settings).ask(cleaned, options=options, on_event=on_event)
-            box.update(label=_done_label(turn, settings.ui_language), state="complete")
-        except AriaError as err:
-            log.warning("question failed: %s", err)
-            turn.message = str(err)
-            box.update(label=type(err).__name__, state="error")
+    try:
+        turn.answer = engine_access.get_engine(settings).ask(cleaned, options=options, on_event=on_event)
+    except AriaError as err:
+        log.warning("question failed: %s", err)
+        turn.message = str(err)
+    with live.container():
+        _render_progress(turn, settings.ui_language, failed=turn.message is not None)
+
+
+def _render_progress(turn: ChatTurn, language: Language, *, failed: bool = False) -> None:
+    """The finished steps, collapsed: one expander and one block of text."""
+    if not turn.progress:
+        return
+    icon = ":material/error:" if failed else ":material/check_circle:"
+    with st.expander(_done_label(turn, language), icon=icon):
+        st.markdown(_progress_markdown(turn.progress))
+
+
+def _answer_view(answer: Answer | None) -> ResultView | None:
+    if answer is None or not answer.columns:
+        return None
+    return build_view(answer.columns, answer.rows, question=answer.question, truncated=answer.truncated)
+
+
+def _progress_markdown(lines: list[str]) -> str:
+    """The steps as one block (one element per line made every rerun and redraw slower)."""
+    return "  \n".join(f"{n}. {line}" for n, line in enumerate(lines, 1))
 
 
 def _done_label(turn: ChatTurn, language: Language) -> str:
@@ -103,10 +125,7 @@ def _render_turn(index: int, turn: ChatTurn, settings: Settings) -> None:
     with st.chat_message("user"):
         st.markdown(_quote(turn.question))
     with st.chat_message("assistant"):
-        if turn.progress:
-            with st.status(_done_label(turn, settings.ui_language), state="complete", expanded=False):
-                for line in turn.progress:
-                    st.write(line)
+        _render_progress(turn, settings.ui_language, failed=turn.message is not None)
         _render_body(index, turn, settings)
 
 
@@ -130,11 +149,19 @@ def _render_answer(index: int, turn: ChatTurn, answer: Answer, settings: Setting
     else:
         st.markdown(answer.answer_text)
     if answer.columns:
-        render_result(answer.columns, answer.rows, question=answer.question, truncated=answer.truncated,
-                      language=language, key=f"turn{index}")
+        if turn.view is None:
+            turn.view = _answer_view(answer)
+        if turn.view is not None:
+            draw_view(turn.view, language=language, key=f"turn{index}")
+    _render_actions(index, turn, answer, settings)
+
+
+@st.fragment
+def _render_actions(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
+    """SQL, trace and feedback: a fragment, so a click here reruns only this answer's part."""
     if answer.sql:
         _render_sql_editor(index, turn, answer, settings)
-    render_trace(answer, settings, title=t("trace", language), key=f"trace{index}")
+    render_trace(answer, settings, title=t("trace", settings.ui_language), key=f"trace{index}")
     if answer.status in FEEDBACK_STATUSES and answer.sql:
         _render_feedback(index, turn, answer, settings)
 
@@ -146,16 +173,16 @@ def _render_sql_editor(index: int, turn: ChatTurn, answer: Answer, settings: Set
         if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:"):
             try:
                 run = run_sql(edited, settings)
-                turn.rerun = RerunResult(edited, run.columns, run.rows, run.truncated)
+                view = build_view(run.columns, run.rows, question=answer.question, truncated=run.truncated)
+                turn.rerun = RerunResult(edited, run.columns, run.rows, run.truncated, view=view)
             except AriaError as err:
                 turn.rerun = RerunResult(edited, error=str(err))
     if turn.rerun is not None:
         if turn.rerun.error:
             st.error(turn.rerun.error)
-        else:
+        elif turn.rerun.view is not None:
             st.caption("Result of the edited SQL:")
-            render_result(turn.rerun.columns, turn.rerun.rows, question=answer.question,
-                          truncated=turn.rerun.truncated, language=language, key=f"rerun{index}")
+            draw_view(turn.rerun.view, language=language, key=f"rerun{index}")
 
 
 def _render_feedback(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:

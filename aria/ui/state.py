@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from aria.reflect.answer import Answer
+from aria.ui.results import ResultView
 
 TURNS = "aria_turns"
 WORKBENCH = "aria_workbench"
@@ -20,6 +21,7 @@ class RerunResult:
     rows: list[list[Any]] = field(default_factory=list)
     truncated: bool = False
     error: str | None = None
+    view: ResultView | None = None  # built once when the run comes back
 
 
 @dataclass
@@ -36,6 +38,7 @@ class ChatTurn:
     feedback: str | None = None  # "confirmed" | "rejected"
     feedback_note: str = ""
     rerun: RerunResult | None = None
+    view: ResultView | None = None  # the answer's table/chart/CSV, built once
 
 
 def init_state() -> None:

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 
 from aria.config import Settings
 from aria.errors import DatabaseUnavailable, ModelError
+from tests.app.elements import answer_charts, answer_tables
 from tests.app.fakes import FakeEngine
 
 QUESTION = "Doanh thu theo nhóm món tháng này?"
@@ -34,10 +35,10 @@ def test_answer_shows_text_table_chart_and_scores(make_app: MakeApp, engine: Fak
     assert ":green-badge[S 8.1/10 ≥ 5]" in text and ":green-badge[E 4.4/5 ≥ 3]" in text
     assert ":orange-badge[Score_r 3.2/10 < 4]" in text  # the first, rejected retrieval
     assert "misses categories" in text  # the judge's reason
-    table = at.dataframe[0].value
+    table = answer_tables(at)[0].value
     assert list(table.columns) == ["nhom_mon", "doanh_thu_vnd"]
     assert table["doanh_thu_vnd"].iloc[0] == "152.500.000 ₫"
-    charts = at.get("plotly_chart")
+    charts = answer_charts(at)
     assert len(charts) == 1 and '"type":"bar"' in charts[0].proto.spec
     assert any("scripted test model" in i.value for i in at.info)
     assert engine.asked[0][0] == QUESTION
@@ -86,7 +87,7 @@ def test_bad_questions_get_a_message_and_the_session_goes_on(
     assert expected in at.warning[0].value
     assert engine.asked == []
     ask(at, QUESTION)
-    assert len(engine.asked) == 1 and len(at.dataframe) == 1
+    assert len(engine.asked) == 1 and len(answer_tables(at)) == 1
 
 
 @pytest.mark.parametrize(
@@ -100,7 +101,7 @@ def test_engine_failures_are_messages(make_app: MakeApp, engine: FakeEngine, err
     assert str(error) in at.warning[0].value
     engine.fail = None
     ask(at, QUESTION)
-    assert len(at.dataframe) == 1
+    assert len(answer_tables(at)) == 1
 
 
 def test_no_model_banner_says_how_to_connect(make_app: MakeApp) -> None:
@@ -127,5 +128,15 @@ def test_rerun_of_the_sql_runs_it_read_only(make_app: MakeApp, seeded: object) -
     at = ask(make_app().run(), QUESTION)
     at.button(key="rerun0").click().run()
     assert not at.exception and not at.error
-    assert len(at.dataframe) == 2  # the answer's table and the re-run's
-    assert len(at.dataframe[1].value) > 0
+    assert len(answer_tables(at)) == 2  # the answer's table and the re-run's
+    assert len(answer_tables(at)[1].value) > 0
+
+
+def test_an_answer_is_built_once_and_redrawn_on_later_runs(make_app: MakeApp) -> None:
+    at = ask(make_app().run(), QUESTION)
+    view = at.session_state["aria_turns"][0].view
+    assert view is not None and view.figure is not None
+    ask(at, "Còn tháng trước thì sao?")
+    assert at.session_state["aria_turns"][0].view is view  # the first answer was not rebuilt
+    assert len(answer_tables(at)) == 2 and len(answer_charts(at)) == 2
+    assert at.container(key="aria_preload").dataframe, "the hidden preload table is on the page"

@@ -17,6 +17,7 @@ from aria.db.connect import resolve_targets
 from aria.db.embedded import start_embedded, stop_embedded
 from aria.db.seed import seed_database
 from aria.ui import engine_access, kb_access, resources
+from tests.app.elements import answer_tables
 from tests.conftest import TEST_AS_OF
 
 APP_FILE = Path(__file__).resolve().parents[2] / "aria" / "ui" / "app.py"
@@ -52,12 +53,12 @@ def ask(at: AppTest) -> AppTest:
 
 def test_chat_reports_a_stopped_database_and_recovers_after_restart(own_server: Settings) -> None:
     at = ask(AppTest.from_file(str(APP_FILE), default_timeout=120).run())
-    assert len(at.dataframe) == 1, "answered by reusing the verified query"
+    assert len(answer_tables(at)) == 1, "answered by reusing the verified query"
     assert stop_embedded(own_server.home)
     ask(at)
     shown = [e.value for e in (*at.error, *at.warning)]
     assert any("database" in text.lower() for text in shown), shown
-    assert len(at.dataframe) == 1, "no result invented for the failed question"
+    assert len(answer_tables(at)) == 1, "no result invented for the failed question"
     assert start_embedded(own_server.home) == own_server.database_url
     ask(at)
-    assert len(at.dataframe) == 2, "the next question is answered again"
+    assert len(answer_tables(at)) == 2, "the next question is answered again"

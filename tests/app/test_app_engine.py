@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from aria.config import Settings
 from aria.db.connect import Targets, connect
 from aria.ui import engine_access, kb_access, resources
+from tests.app.elements import answer_charts, answer_tables
 
 APP_FILE = Path(__file__).resolve().parents[2] / "aria" / "ui" / "app.py"
 SCRIPT = Path(__file__).resolve().parents[1] / "data" / "scripted" / "demo.json"
@@ -51,9 +52,9 @@ def asked(settings: Settings) -> AppTest:
 
 def test_answer_with_table_chart_and_scores(engine_settings: Settings) -> None:
     at = asked(engine_settings)
-    assert list(at.dataframe[0].value.columns) == ["mon", "so_luong"]
-    assert len(at.dataframe[0].value) == 5
-    assert '"type":"bar"' in at.get("plotly_chart")[0].proto.spec
+    assert list(answer_tables(at)[0].value.columns) == ["mon", "so_luong"]
+    assert len(answer_tables(at)[0].value) == 5
+    assert '"type":"bar"' in answer_charts(at)[0].proto.spec
     badges = "\n".join(m.value for m in at.markdown)
     assert ":green-badge[Score_r 9.0/10 ≥ 4]" in badges and ":green-badge[E 5.0/5 ≥ 3]" in badges
     assert any("scripted test model" in i.value for i in at.info)

@@ -81,8 +81,9 @@ def test_ask_see_table_chart_trace_and_confirm(server: str) -> None:
         page.screenshot(path=str(ARTIFACTS / "chat_empty.png"), full_page=True)
         chat.fill("Liệt kê năm món có số phần cao nhất trong bảy ngày qua")
         chat.press("Enter")
-        expect(page.get_by_test_id("stDataFrame").first).to_be_visible(timeout=120_000)
-        expect(page.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
+        answer = page.get_by_test_id("stChatMessage")  # the page also holds a hidden preload chart and table
+        expect(answer.get_by_test_id("stDataFrame").first).to_be_visible(timeout=120_000)
+        expect(answer.locator(".js-plotly-plot").first).to_be_visible(timeout=30_000)
         expect(page.get_by_text(re.compile(r"Score_r \d")).filter(visible=True).first).to_be_visible()
         page.screenshot(path=str(ARTIFACTS / "chat_answer.png"), full_page=True)
         page.get_by_role("button", name="Xác nhận").click()

@@ -196,6 +196,11 @@ def env_name(field: str) -> str:
     return f"ARIA_{field.upper()}"
 
 
+def set_by_environment(names: list[str]) -> list[str]:
+    """Which of these settings an ``ARIA_*`` environment variable sets (it wins over aria.toml)."""
+    return [name for name in names if env_name(name) in os.environ]
+
+
 def settings_table_markdown() -> str:
     """The README's settings table, one row per setting."""
     rows = ["| Variable | Default | What it does |", "|---|---|---|"]

@@ -7,7 +7,6 @@ Environment variables still win over the file (as everywhere in Aria); the page 
 from __future__ import annotations
 
 import json
-import os
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 import streamlit as st
 from pydantic import ValidationError
 
-from aria.config import Settings, config_file_path, env_name
+from aria.config import Settings, config_file_path, env_name, set_by_environment
 from aria.ui.formatting import t
 from aria.ui.resources import current_settings
 
@@ -51,7 +50,7 @@ def render() -> None:
     st.title(t("nav_settings", settings.ui_language))
     path = config_file_path()
     st.caption(f"Saved to `{path.resolve()}`. Restart `aria demo` for database changes to take effect.")
-    overridden = [name for name in EDITABLE if env_name(name) in os.environ]
+    overridden = set_by_environment(list(EDITABLE))
     if overridden:
         st.warning("Set by environment variables (they win over this file): "
                    + ", ".join(f"`{env_name(n)}`" for n in overridden))

@@ -136,16 +136,23 @@ class KnowledgeBase:
 
     def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int) -> SchemaContext:
         """A warehouse of several databases: retrieve inside each of the best-scoring few (the first with
-        ``k`` tables, the others with ``runner_up_k``) and put the parts together."""
+        ``k`` tables, the others with ``runner_up_k``) and put the parts together. A runner-up scoring
+        between ``database_value_ratio`` and ``database_ratio`` of the best is kept only when one of its
+        sampled values occurs in the question (a value is stronger evidence than a similar wording)."""
         opts = self.options
-        chosen = pick_databases(database_scores(docs, lexical_weight=opts.database_lexical),
-                                max_databases=opts.max_databases, ratio=opts.database_ratio)
-        parts = []
-        for rank, db in enumerate(chosen):
+        scores = database_scores(docs, lexical_weight=opts.database_lexical)
+        candidates = pick_databases(scores, max_databases=opts.max_databases,
+                                    ratio=min(opts.database_ratio, opts.database_value_ratio))
+        best = scores[candidates[0]] if candidates else 0.0
+        chosen, parts = [], []
+        for rank, db in enumerate(candidates):
             sub = restrict(catalog, [db])
             sub_docs = [d for d in docs if d.table in sub.tables]
-            parts.append(select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
-                                m=m, opts=opts, raw=text))
+            part = select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
+                          m=m, opts=opts, raw=text)
+            if rank == 0 or scores[db] >= opts.database_ratio * best or part[1]:
+                chosen.append(db)
+                parts.append(part)
         sel, values, hits = merge_selections(parts)
         return to_context(restrict(catalog, chosen), sel, values, hits, k=k, m=m)
 

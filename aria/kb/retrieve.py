@@ -35,6 +35,7 @@ class RetrievalOptions:
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
     database_ratio: float = 0.7  # a runner-up database is kept when it scores this share of the best
+    database_value_ratio: float = 0.5  # ... or this share, when a sampled value of it occurs in the question
     database_lexical: float = 0.1  # weight of a database's lexical matches against its dense similarity
 
 

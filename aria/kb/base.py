@@ -24,7 +24,7 @@ from aria.kb.context import SchemaContext
 from aria.kb.documents import schema_fingerprint
 from aria.kb.embed import Embedder
 from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, select, to_context
-from aria.kb.route import database_scores, databases, pick_databases, restrict
+from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
 from aria.kb.store import KnowledgeStore
 from aria.kb.text import normalize, query_terms
 
@@ -150,7 +150,8 @@ class KnowledgeBase:
             sub_docs = [d for d in docs if d.table in sub.tables]
             part = select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
                           m=m, opts=opts, raw=text)
-            if rank == 0 or scores[db] >= opts.database_ratio * best or part[1]:
+            if rank == 0 or keeps_runner_up(scores[db], best, ratio=opts.database_ratio,
+                                            value_ratio=opts.database_value_ratio, has_values=bool(part[1])):
                 chosen.append(db)
                 parts.append(part)
         sel, values, hits = merge_selections(parts)

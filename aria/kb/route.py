@@ -64,6 +64,18 @@ def pick_databases(scores: dict[str, float], *, max_databases: int, ratio: float
     return [db for db in ranked[:max_databases] if scores[db] >= ratio * best]
 
 
+def keeps_runner_up(score: float, best: float, *, ratio: float, value_ratio: float, has_values: bool) -> bool:
+    """Whether a runner-up database stays: it scores ``ratio`` of the best, or ``value_ratio`` of it and
+    one of its sampled values occurs in the question (a value is stronger evidence than similar wording).
+
+    >>> keeps_runner_up(0.6, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
+    True
+    >>> keeps_runner_up(0.6, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
+    False
+    """
+    return score >= ratio * best or (has_values and score >= value_ratio * best)
+
+
 def restrict(catalog: Catalog, chosen: list[str]) -> Catalog:
     """The part of ``catalog`` made of the ``chosen`` databases (cached per choice)."""
     cache: dict[tuple[str, ...], Catalog] = catalog.__dict__.setdefault("_restricted", {})

@@ -115,3 +115,15 @@ def test_missing_kb_says_how_to_build_it(kb_settings: Settings, seeded: Targets)
     kb = KnowledgeBase(KnowledgeStore(seeded.kb, kb_settings), get_embedder(), "restaurant")
     with pytest.raises(KnowledgeBaseError, match="aria kb build"):
         kb.check()
+
+
+def test_batched_embeddings_keep_the_order_of_the_texts() -> None:
+    """Batches are formed by length; each vector must still land on its own text's row."""
+    texts = ["doanh thu theo ngày của từng món trong thực đơn, kể cả món đã ngừng bán " * 3, "orders",
+             "table_no: số bàn", "x"] * 5
+    embedder = get_embedder()
+    together = embedder.embed(texts)
+    alone = [embedder.embed([t])[0] for t in texts[:4]]
+    for row, vector in enumerate(alone):
+        assert float(together[row] @ vector) > 0.999
+    assert float(together[0] @ together[1]) < 0.9

@@ -13,7 +13,7 @@ from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import JoinEdge
 from aria.kb.embed import FakeEmbedder
 from aria.kb.retrieve import ScoredDoc, mentions_person, person_table
-from aria.kb.route import database_scores, databases, pick_databases, restrict
+from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
 
 
 def _catalog(tables: dict[str, list[str]], edges: tuple[JoinEdge, ...] = ()) -> Catalog:
@@ -47,6 +47,13 @@ def test_databases_are_ranked_by_dense_and_lexical_matches() -> None:
     assert pick_databases(scores, max_databases=3, ratio=0.7) == ["b", "a"]
     assert pick_databases(scores, max_databases=1, ratio=0.0) == ["b"]
     assert pick_databases({}, max_databases=2, ratio=0.0) == []
+
+
+def test_a_distant_runner_up_database_stays_only_with_a_matched_value() -> None:
+    assert keeps_runner_up(0.75, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
+    assert keeps_runner_up(0.55, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
+    assert not keeps_runner_up(0.55, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
+    assert not keeps_runner_up(0.45, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
 
 
 def test_person_names_are_two_capitalized_words() -> None:

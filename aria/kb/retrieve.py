@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
@@ -142,8 +143,10 @@ def value_matches(catalog: Catalog, docs: list[ScoredDoc], text: str, opts: Retr
     return matches
 
 
-def _shared_bigram(values: str, text: str) -> str | None:
-    """A two-word phrase (alphabetic words of 3+ letters, no stopwords) in ``text`` that sampled values repeat."""
+@lru_cache(maxsize=4096)
+def _repeated_bigrams(values: str) -> tuple[str, ...]:
+    """Two-word phrases (alphabetic words of 3+ letters, no stopwords) that sampled values repeat.
+    Cached: a column's sampled values do not change between questions."""
     counts: dict[str, int] = defaultdict(int)
     for value in values.split(" | "):
         words = value.split()
@@ -151,7 +154,12 @@ def _shared_bigram(values: str, text: str) -> str | None:
             if len(a) >= 3 and len(b) >= 3 and a.isalpha() and b.isalpha() and a not in STOPWORDS \
                     and b not in STOPWORDS:
                 counts[f"{a} {b}"] += 1
-    shared = [p for p, n in counts.items() if n >= 2 and contains_phrase(text, p)]
+    return tuple(p for p, n in counts.items() if n >= 2)
+
+
+def _shared_bigram(values: str, text: str) -> str | None:
+    """A phrase of :func:`_repeated_bigrams` that occurs in ``text``."""
+    shared = [p for p in _repeated_bigrams(values) if contains_phrase(text, p)]
     return max(shared, key=len) if shared else None
 
 

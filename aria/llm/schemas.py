@@ -6,7 +6,7 @@ Every role has one prompt file ``prompts/<role>.md``. Judge roles run on the jud
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,15 +20,7 @@ Role = Literal[
     "kb_enricher",
 ]
 
-ROLES: tuple[Role, ...] = (
-    "retrieval_judge",
-    "query_rewriter",
-    "sql_generator",
-    "sql_repairer",
-    "sql_judge",
-    "entailment_judge",
-    "kb_enricher",
-)
+ROLES: tuple[Role, ...] = get_args(Role)
 JUDGE_ROLES: frozenset[str] = frozenset({"retrieval_judge", "sql_judge", "entailment_judge"})
 SQL_ROLES: frozenset[str] = frozenset({"sql_generator", "sql_repairer"})
 

@@ -44,9 +44,14 @@ class Gold:
     columns: frozenset[str]  # table.column, lower case
 
 
+def _columns_of(mapping: dict[str, object], table: str) -> dict[str, str]:
+    columns = mapping.get(table)
+    return columns if isinstance(columns, dict) else {}
+
+
 def gold_items(sql_text: str, schema: Schema, *, prefix: str = "") -> Gold:
     """Tables and columns the gold SQL reads (lower case), qualified against ``schema``."""
-    mapping = {t.name.lower(): {c.name.lower(): "text" for c in t.columns} for t in schema.tables}
+    mapping: dict[str, object] = {t.name.lower(): {c.name.lower(): "text" for c in t.columns} for t in schema.tables}
     prefix = prefix.lower()  # retrieved names are compared in lower case too
     tree = sqlglot.parse_one(sql_text, read=schema.dialect)
     tree = qualify(tree, schema=mapping, dialect=schema.dialect, validate_qualify_columns=False,
@@ -58,14 +63,15 @@ def gold_items(sql_text: str, schema: Schema, *, prefix: str = "") -> Gold:
             if isinstance(source, exp.Table) and source.name.lower() in mapping:
                 tables.add(prefix + source.name.lower())
         for column in scope.columns:
-            source = scope.sources.get(column.table)
-            if isinstance(source, exp.Table) and column.name.lower() in mapping.get(source.name.lower(), {}):
-                columns.add(f"{prefix}{source.name.lower()}.{column.name.lower()}")
+            owner = scope.sources.get(column.table)
+            if isinstance(owner, exp.Table) and column.name.lower() in _columns_of(mapping, owner.name.lower()):
+                columns.add(f"{prefix}{owner.name.lower()}.{column.name.lower()}")
     return Gold(frozenset(tables), frozenset(columns))
 
 
 def bench_paths(dataset: str, bench_dir: Path) -> tuple[Path, Path, Path | None]:
     """(questions, tables.json, metadata) of a dataset, or a clear error when the folder is missing."""
+    paths: tuple[Path, Path, Path | None]
     if dataset.startswith("bird"):
         folder = bench_dir / "bird_dev"
         paths = (folder / "dev.json", folder / "dev_tables.json", folder / "dev_metadata.json")

@@ -87,15 +87,15 @@ def fuse_scores(docs: list[ScoredDoc], opts: RetrievalOptions) -> tuple[dict[str
         elif d.kind == "column" and d.table and d.column:
             key = f"{d.table}\x00{d.column}"
             c_dense[key], c_lex[key] = d.dense, d.lex
-    col = defaultdict(float)
+    col: defaultdict[str, float] = defaultdict(float)
     for part in (rrf(_rank(c_dense), opts.rrf_k), rrf(_rank(c_lex, positive=True), opts.rrf_k)):
         for key, value in part.items():
             col[key] += value
     best_col: dict[str, float] = {}
     for key, value in col.items():
-        table = key.split("\x00", 1)[0]
-        best_col[table] = max(best_col.get(table, 0.0), value)
-    table = defaultdict(float)
+        owner = key.split("\x00", 1)[0]
+        best_col[owner] = max(best_col.get(owner, 0.0), value)
+    table: defaultdict[str, float] = defaultdict(float)
     for part in (rrf(_rank(t_dense), opts.rrf_k), rrf(_rank(t_lex, positive=True), opts.rrf_k)):
         for key, value in part.items():
             table[key] += value
@@ -233,8 +233,9 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
             extra += 1
         sel.add_column(match.table, match.column, "value")
     person = person_table(catalog, raw, table_scores) if opts.person_names else None
-    for name in person[1] if person else []:
-        sel.add_column(person[0], name, "person")
+    if person is not None:
+        for name in person[1]:
+            sel.add_column(person[0], name, "person")
     hits = glossary_hits(catalog, text)
     for hit in hits:
         if hit.table and hit.table in catalog.columns:
@@ -285,10 +286,10 @@ def _key_columns(catalog: Catalog, sel: _Selection) -> None:
             if col.data.get("pk"):
                 sel.add_column(table, col.name, "key")
     for edge in catalog.edges_between(chosen):
-        for col in edge.columns:
-            sel.add_column(edge.table, col, "key")
-        for col in edge.ref_columns:
-            sel.add_column(edge.ref_table, col, "key")
+        for name in edge.columns:
+            sel.add_column(edge.table, name, "key")
+        for name in edge.ref_columns:
+            sel.add_column(edge.ref_table, name, "key")
 
 
 def to_context(catalog: Catalog, sel: _Selection, values: list[ValueMatch], hits: list[GlossaryHit], *,

@@ -35,7 +35,8 @@ def trace_of(raw: Any) -> Trace:
 
 def answer_of(row: pd.Series) -> Answer:
     status = row["status"] if row["status"] in _STATUSES else "error"
-    return Answer(question=row["question"], status=status, answer_text="", sql=row["sql"], trace=trace_of(row["trace"]))
+    return Answer.model_validate({"question": row["question"], "status": status, "answer_text": "",
+                                  "sql": row["sql"], "trace": trace_of(row["trace"])})
 
 
 def local_time(value: Any, timezone: str) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import typer
 
+from aria.cli.common import write_figures
+
 app = typer.Typer(help="Benchmarks: seed, retrieval, judges, engine overhead, reuse.", no_args_is_help=True)
 
 
@@ -15,8 +17,6 @@ def judges(
     out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
 ) -> None:
     """Judge fidelity: mutate gold SQL, keep mutants that change the answer, count how many the judges flag."""
-    import json
-    from pathlib import Path
 
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
@@ -33,8 +33,7 @@ def judges(
     report = measure_fidelity(items[:limit] if limit else items, run, schema_for)
     typer.echo(fidelity_markdown(report))
     if out:
-        Path(out).write_text(json.dumps(report.as_dict(), indent=2), encoding="utf-8")
-        typer.echo(f"Wrote {out}")
+        write_figures(out, report.as_dict())
 
 
 @app.command("reuse")
@@ -44,8 +43,6 @@ def reuse(
     reseed: bool = typer.Option(False, help="Re-seed the business schema with the tests' data first (replaces it)."),
 ) -> None:
     """Verified-query reuse with no model: held-out paraphrases answered correctly, wrongly, or not at all."""
-    import json
-    from pathlib import Path
 
     from aria.cli.common import settings as get_settings
     from aria.db.connect import resolve_targets
@@ -59,8 +56,7 @@ def reuse(
     report = run_reuse_bench(cfg, targets, get_embedder(cfg.embedding_model))
     typer.echo(reuse_markdown(report))
     if out:
-        Path(out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False, default=str), encoding="utf-8")
-        typer.echo(f"Wrote {out}")
+        write_figures(out, report.as_dict())
 
 
 @app.command("retrieval")
@@ -76,7 +72,6 @@ def retrieval(
     out: str = typer.Option(..., help="Write the JSON report here."),
 ) -> None:
     """Schema retrieval: strict table/column recall, context size vs the full schema, latency."""
-    import json
     import time
     from pathlib import Path
 
@@ -96,8 +91,7 @@ def retrieval(
     title = f"{dataset}{' + evidence' if evidence else ''}{' (enriched)' if enriched else ''}"
     typer.echo(markdown(result, title))
     typer.echo(f"\n{len(rows)} questions in {time.perf_counter() - started:.1f} s")
-    Path(out).write_text(json.dumps(result, indent=1, ensure_ascii=False), encoding="utf-8")
-    typer.echo(f"Wrote {out}")
+    write_figures(out, result)
 
 
 @app.command("engine")
@@ -106,8 +100,6 @@ def engine_overhead(
     out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
 ) -> None:
     """The engine's own overhead per question (scripted test model; the KB must be built: `aria kb build`)."""
-    import json
-    from pathlib import Path
 
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
@@ -118,8 +110,7 @@ def engine_overhead(
     report = run_engine_bench(cfg, get_targets(), get_embedder(cfg.embedding_model), limit=limit)
     typer.echo(overhead_markdown(report))
     if out:
-        Path(out).write_text(json.dumps(report.as_dict(), indent=2), encoding="utf-8")
-        typer.echo(f"Wrote {out}")
+        write_figures(out, report.as_dict())
 
 
 @app.command("load")
@@ -129,8 +120,6 @@ def load(
     out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
 ) -> None:
     """Concurrent questions through one engine: p50/p95 end-to-end overhead (scripted test model; KB built)."""
-    import json
-    from pathlib import Path
 
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
@@ -142,8 +131,7 @@ def load(
                             workers=workers)
     typer.echo(load_markdown(report))
     if out:
-        Path(out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
-        typer.echo(f"Wrote {out}")
+        write_figures(out, report.as_dict())
     if report.errors:
         raise typer.Exit(1)
 
@@ -190,8 +178,6 @@ def ui_bench(
     json_out: str | None = typer.Option(None, "--json", help="Also write the figures as JSON to this file."),
 ) -> None:
     """UI speed in a real browser (/usr/bin/chromium): page load and overhead over the engine (scripted test model)."""
-    import json
-    from pathlib import Path
 
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
@@ -200,5 +186,4 @@ def ui_bench(
     report = run_ui_bench(get_settings(), get_targets(), port=port, runs=runs)
     typer.echo(ui_markdown(report))
     if json_out:
-        Path(json_out).write_text(json.dumps(report.as_dict(), indent=2, ensure_ascii=False), encoding="utf-8")
-        typer.echo(f"Wrote {json_out}")
+        write_figures(json_out, report.as_dict())

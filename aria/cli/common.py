@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -17,6 +18,12 @@ def settings() -> Settings:
 
 def targets() -> Targets:
     return resolve_targets(get_settings())
+
+
+def write_figures(path: str | Path, payload: Any) -> None:
+    """Write a benchmark's figures as JSON and say where (every ``--out``/``--json`` option)."""
+    Path(path).write_text(json.dumps(payload, indent=2, ensure_ascii=False, default=str), encoding="utf-8")
+    typer.echo(f"Wrote {path}")
 
 
 def print_json(payload: Any) -> None:

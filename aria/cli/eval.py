@@ -6,7 +6,6 @@ itself; engine mode (``--llm``) runs the Reflect-SQL engine under the chosen abl
 
 from __future__ import annotations
 
-import json
 import tempfile
 import time
 from pathlib import Path
@@ -16,6 +15,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from aria.cli.common import settings as current_settings
+from aria.cli.common import write_figures
 from aria.config import Settings
 from aria.errors import ConfigError
 from aria.eval.ablations import engine_predictors, parse_ablations
@@ -173,4 +173,4 @@ def bench_eval_speed(
     typer.echo("| " + " | ".join(figures) + " |\n|" + "---|" * len(figures))
     typer.echo("| " + " | ".join(str(v) for v in figures.values()) + " |")
     if json_out is not None:
-        json_out.write_text(json.dumps(figures, indent=2), encoding="utf-8")
+        write_figures(json_out, figures)

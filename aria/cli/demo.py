@@ -99,8 +99,9 @@ def prepare(settings: Settings, targets: Targets) -> None:
     from aria.ui.kb_access import build_knowledge_base
 
     typer.echo("Knowledge base: building (unchanged documents are skipped)…")
-    if build_knowledge_base(settings, targets) is None:
-        typer.echo("Knowledge base: no builder in this build yet; skipped.")
+    report = build_knowledge_base(settings, targets)
+    typer.echo(f"Knowledge base: {report.documents} documents ({report.added} added, {report.updated} updated, "
+               f"{report.unchanged} unchanged).")
 
 
 def streamlit_flags(config: Path = STREAMLIT_CONFIG) -> list[str]:

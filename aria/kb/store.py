@@ -105,6 +105,7 @@ CREATE TABLE IF NOT EXISTS {schema}.query_log (
 );
 """
 
+Rows = tuple[list[str], list[tuple[Any, ...]]]  # column names, rows
 _DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
                 "lexical", "vals", "content_hash", "data", "embedding")
 
@@ -232,6 +233,35 @@ class KnowledgeStore:
                 (query_id, question, sql_text, reason, author),
             ).fetchone()
         return int(row[0]) if row else 0
+
+
+    # --- listings for the pages (newest first where it matters) ------------------------------------------
+    def catalog(self) -> Rows:
+        """Tables and columns with their descriptions, one row per document."""
+        return self._select(
+            "SELECT db_name, kind, table_name, column_name, source, revision, data->>'description' AS description, "
+            "text FROM {} WHERE kind IN ('table', 'column') ORDER BY db_name, table_name, kind DESC, column_name",
+            "documents")
+
+    def glossary(self) -> Rows:
+        return self._select("SELECT db_name, doc_key, source, text FROM {} WHERE kind = 'glossary' ORDER BY doc_key",
+                            "documents")
+
+    def verified_query_list(self) -> Rows:
+        return self._select("SELECT id, db_name, question, sql, source, created_at FROM {} ORDER BY id DESC",
+                            "verified_queries")
+
+    def revision_list(self) -> Rows:
+        return self._select("SELECT id, created_at, author, kind, question, payload, undone FROM {} ORDER BY id DESC",
+                            "revisions")
+
+    def query_log_list(self, limit: int) -> Rows:
+        return self._select("SELECT id, created_at, question, sql, status, trace FROM {} ORDER BY id DESC LIMIT %s",
+                            "query_log", (limit,))
+
+    def _select(self, query: str, table: str, params: tuple[Any, ...] = ()) -> Rows:
+        cur = self.shared().execute(sql.SQL(query).format(self.ident(table)), params)  # type: ignore[arg-type]
+        return [d.name for d in cur.description or []], cur.fetchall()
 
 
 def as_array(value: Any) -> np.ndarray:

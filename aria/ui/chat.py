@@ -34,6 +34,7 @@ ARIA_LLM=ollama:qwen2.5-coder:7b
 ARIA_JUDGE_LLM=anthropic:claude-haiku-4-5     # optional: a separate judge model
 ```"""
 FEEDBACK_STATUSES = ("answered", "reused", "not_confident")
+WARMED = "aria_engine_warmed"
 
 
 def render() -> None:
@@ -41,7 +42,8 @@ def render() -> None:
     language: Language = settings.ui_language
     st.title(t("chat_title", language))
     question = st.chat_input(t("chat_placeholder", language))  # first: the browser shows it first
-    preload_components()
+    if not turns():
+        preload_components()
     if settings.llm is None:
         with st.expander("ℹ️ No model connected — what works and how to connect one", expanded=not turns()):
             st.markdown(NO_MODEL_BANNER)
@@ -57,6 +59,9 @@ def render() -> None:
             ask(turn, question, options, settings)
             turn.view = _answer_view(turn.answer)
             _render_body(len(turns()) - 1, turn, settings)
+    elif not st.session_state.get(WARMED):
+        engine_access.get_engine(settings)  # built once per server, after the page is drawn
+        st.session_state[WARMED] = True
 
 
 def _follow_up_options() -> AskOptions:

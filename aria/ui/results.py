@@ -92,7 +92,8 @@ def _tiny_figure() -> go.Figure:
 
 
 def preload_components() -> None:
-    """A tiny chart and table drawn off-screen and hidden, so their browser code is ready early."""
+    """A tiny chart and table drawn off-screen and hidden, so their browser code is loaded and compiled
+    before the first answer arrives (the chat draws this until its first answer)."""
     st.html(_PRELOAD_CSS)
     with st.container(key=PRELOAD_KEY):
         st.plotly_chart(_tiny_figure(), key=f"{PRELOAD_KEY}_chart", config=PLOTLY_CONFIG)

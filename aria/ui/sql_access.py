@@ -13,8 +13,8 @@ from typing import Any
 import streamlit as st
 
 from aria.config import Settings
+from aria.db.executor import ReadOnlyExecutor
 from aria.db.schema import Schema
-from aria.errors import ConfigError
 from aria.reflect.trace import Finding
 from aria.ui.resources import current_targets, settings_key
 
@@ -34,13 +34,7 @@ class SqlRun:
 
 
 @st.cache_resource(show_spinner=False)
-def _executor(key: str, _settings: Settings) -> Any:
-    try:
-        from aria.db.executor import ReadOnlyExecutor
-    except ImportError as err:
-        raise ConfigError(
-            "The read-only SQL executor is not part of this build yet.", hint="Update Aria (aria.db.executor)."
-        ) from err
+def _executor(key: str, _settings: Settings) -> ReadOnlyExecutor:
     return ReadOnlyExecutor(current_targets(_settings).reader, _settings)
 
 

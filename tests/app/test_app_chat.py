@@ -133,10 +133,14 @@ def test_rerun_of_the_sql_runs_it_read_only(make_app: MakeApp, seeded: object) -
 
 
 def test_an_answer_is_built_once_and_redrawn_on_later_runs(make_app: MakeApp) -> None:
-    at = ask(make_app().run(), QUESTION)
+    at = make_app().run()
+    preload = at.container(key="aria_preload")
+    assert preload.dataframe and preload.get("plotly_chart"), "an empty chat draws the hidden preload"
+    at = ask(at, QUESTION)
     view = at.session_state["aria_turns"][0].view
     assert view is not None and view.figure is not None
     ask(at, "Còn tháng trước thì sao?")
     assert at.session_state["aria_turns"][0].view is view  # the first answer was not rebuilt
     assert len(answer_tables(at)) == 2 and len(answer_charts(at)) == 2
-    assert at.container(key="aria_preload").dataframe, "the hidden preload table is on the page"
+    assert not [c for c in at.get("flex_container") if getattr(c, "key", None) == "aria_preload"], \
+        "the preload is dropped once answers are on the page"

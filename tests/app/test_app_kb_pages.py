@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from aria.config import Settings
 from aria.db.connect import Targets
+from aria.errors import KnowledgeBaseError
 from aria.kb.store import KnowledgeStore
 from aria.ui import kb_access
 from tests.app.fakes import SQL, sample_trace
@@ -113,3 +114,16 @@ def test_history_lists_a_past_question_with_its_status_and_reruns_it(
     assert not at.exception and not at.error
     result = at.dataframe[1].value
     assert list(result.columns) == ["nhom_mon", "doanh_thu_vnd"] and len(result) > 1
+
+
+def test_listings_keep_their_columns_when_empty_and_say_how_to_build_a_missing_kb(
+        kb_built: tuple[Settings, Targets]) -> None:
+    settings, targets = kb_built
+    log = kb_access.query_log(settings, targets, limit=0)
+    assert log.empty and list(log.columns) == ["id", "created_at", "question", "sql", "status", "trace"]
+    glossary = kb_access.glossary(settings, targets)
+    assert len(glossary) > 100 and {"doc_key", "text"} <= set(glossary.columns)
+    missing = settings.model_copy(update={"kb_schema": f"kb_missing_{uuid.uuid4().hex[:8]}"})
+    assert not kb_access.kb_exists(missing, targets)
+    with pytest.raises(KnowledgeBaseError, match="aria kb build"):
+        kb_access.revisions(missing, targets)

@@ -1,7 +1,7 @@
 """The one-sentence answer, written deterministically from the result in the question's language.
 
 >>> summarize_result("vi", ["revenue_vnd"], [[1250000]])
-'Kết quả: revenue_vnd = 1.250.000 ₫.'
+'Kết quả: revenue = 1.250.000 ₫.'
 """
 
 from __future__ import annotations
@@ -35,18 +35,34 @@ def format_value(column: str, value: Any, language: Language) -> str:
     return f"{int(value):,}".replace(",", ".") if abs(value) >= 10000 else str(int(value))
 
 
+def label(column: str) -> str:
+    """A column name as words: 'doanh_thu_vnd' -> 'doanh thu' (the value carries the ₫)."""
+    return column.removesuffix("_vnd").removesuffix("_VND").replace("_", " ").strip() or column
+
+
 def _describe_row(columns: Sequence[str], row: Sequence[Any], language: Language) -> str:
-    return ", ".join(f"{c} = {format_value(c, v, language)}" for c, v in zip(columns, row, strict=False))
+    return ", ".join(f"{label(c)} = {format_value(c, v, language)}" for c, v in zip(columns, row, strict=False))
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def summarize_result(language: Language, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """One plain sentence: the single value, the top row and the row count, or 'no rows'."""
+    """One plain sentence: the single value, or the row count and the top of the list, or 'no rows'.
+
+    >>> summarize_result("vi", ["mon", "so_luong"], [["Trà sữa nướng", 872], ["Trà chanh", 464]])
+    'Có 2 dòng kết quả; đứng đầu danh sách: Trà sữa nướng (so luong: 872).'
+    """
     vi = language == "vi"
     if not rows:
         return "Không có dữ liệu nào khớp với câu hỏi." if vi else "No rows match the question."
     first = _describe_row(columns, rows[0], language)
     if len(rows) == 1:
         return f"Kết quả: {first}." if vi else f"Result: {first}."
-    if vi:
-        return f"Có {len(rows)} dòng kết quả; dòng đầu tiên: {first}."
-    return f"{len(rows)} rows; the first: {first}."
+    top = rows[0]
+    if len(columns) >= 2 and not _is_number(top[0]) and all(_is_number(v) or v is None for v in top[1:]):
+        first = f"{top[0]} ({', '.join(f'{label(c)}: {format_value(c, v, language)}' for c, v in zip(columns[1:], top[1:], strict=False))})"
+        return f"Có {len(rows)} dòng kết quả; đứng đầu danh sách: {first}." if vi else \
+            f"{len(rows)} rows; at the top of the list: {first}."
+    return f"Có {len(rows)} dòng kết quả; dòng đầu tiên: {first}." if vi else f"{len(rows)} rows; the first: {first}."

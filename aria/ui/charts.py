@@ -18,6 +18,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from pydantic import BaseModel, ConfigDict
 
+from aria.reflect.language import detect_language
 from aria.ui.frames import is_category, is_measure, is_time, unit_of
 
 ChartKind = Literal["line", "bar", "pie", "treemap", "metric", "scatter", "none"]
@@ -27,6 +28,7 @@ MAX_PIE_SLICES = 6  # more slices than this: a treemap
 MAX_TREEMAP_TILES = 30
 MAX_SERIES = 8  # colours on one line chart
 PALETTE = ["#B45309", "#0F766E", "#7C3AED", "#BE123C", "#1D4ED8", "#4D7C0F", "#A16207", "#475569"]
+_VI_TITLE_WORDS = ((" by ", " theo "), ("Share of ", "Tỷ trọng "), (" vs ", " so với "))
 _SHARE_WORDS = re.compile(
     r"(tỷ trọng|tỉ trọng|tỷ lệ|tỉ lệ|cơ cấu|phần trăm|chiếm|share|proportion|breakdown|percentage|mix)",
     re.IGNORECASE,
@@ -67,7 +69,18 @@ def _title(measures: list[str], by: str | None) -> str:
 
 
 def choose_chart(df: pd.DataFrame, question: str = "") -> ChartSpec:
-    """The chart that fits the result's shape, or ``none`` with the reason a chart would mislead."""
+    """The chart that fits the result's shape, or ``none`` with the reason a chart would mislead;
+    its title in the question's language."""
+    spec = _chart_for_shape(df, question)
+    if spec.title and detect_language(question) == "vi":
+        title = spec.title
+        for english, vietnamese in _VI_TITLE_WORDS:
+            title = title.replace(english, vietnamese)
+        spec = spec.model_copy(update={"title": title})
+    return spec
+
+
+def _chart_for_shape(df: pd.DataFrame, question: str) -> ChartSpec:
     if df.empty or len(df.columns) == 0:
         return _none("no rows to chart")
     times = [c for c in df.columns if is_time(df, c)]

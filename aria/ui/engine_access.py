@@ -85,7 +85,7 @@ def _real_engine(key: str, _settings: Settings) -> EngineLike:
 def settle_heap() -> None:
     """Move everything built so far (libraries, embedding model, engine) out of the garbage collector's reach.
 
-    The server holds millions of long-lived objects. Without this, a full collection walked all of them
+    The server holds ~600,000 long-lived tracked objects. Without this, a full collection walked all of them
     about once per question and stopped every thread for 300-500 ms, so one answer in two reached the
     browser that much later (``aria bench ui``); after it, a full collection takes 5-10 ms.
     """

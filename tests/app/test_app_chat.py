@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 import pytest
@@ -9,6 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from aria.config import Settings
 from aria.errors import DatabaseUnavailable, ModelError
+from aria.ui import engine_access
 from tests.app.elements import answer_charts, answer_tables
 from tests.app.fakes import FakeEngine
 
@@ -144,3 +146,25 @@ def test_an_answer_is_built_once_and_redrawn_on_later_runs(make_app: MakeApp) ->
     assert len(answer_tables(at)) == 2 and len(answer_charts(at)) == 2
     assert not [c for c in at.get("flex_container") if getattr(c, "key", None) == "aria_preload"], \
         "the preload is dropped once answers are on the page"
+
+
+def test_opening_the_chat_builds_the_engine_once_per_session(make_app: MakeApp, engine: FakeEngine) -> None:
+    built: list[Settings] = []
+
+    def factory(settings: Settings) -> FakeEngine:
+        built.append(settings)
+        return engine
+
+    engine_access.install_engine(factory)
+    at = make_app().run()
+    assert len(built) == 1, "the engine is built when the chat opens, before the first question"
+    at.run()
+    assert len(built) == 1, "and not again on every rerun of the page"
+
+
+def test_settling_the_heap_freezes_what_was_built() -> None:
+    try:
+        engine_access.settle_heap()
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

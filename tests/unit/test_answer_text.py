@@ -14,6 +14,10 @@ def test_money_minutes_and_percentages_are_formatted() -> None:
 
 def test_summary_speaks_the_question_language() -> None:
     assert summarize_result("vi", ["n"], []) == "Không có dữ liệu nào khớp với câu hỏi."
-    assert summarize_result("en", ["table_no", "wait_minutes"], [[4, 32]]) == "Result: table_no = 4, wait_minutes = 32 min."
+    assert summarize_result("en", ["table_no", "wait_minutes"], [[4, 32]]) == "Result: table no = 4, wait minutes = 32 min."
     text = summarize_result("vi", ["name_vi", "qty"], [["Phở bò", 120], ["Lẩu Thái", 80]])
-    assert text.startswith("Có 2 dòng kết quả") and "Phở bò" in text
+    assert text == "Có 2 dòng kết quả; đứng đầu danh sách: Phở bò (qty: 120)."
+    assert summarize_result("en", ["day", "revenue_vnd"], [["2026-11-01", 1500000], ["2026-11-02", 900000]]) == \
+        "2 rows; at the top of the list: 2026-11-01 (revenue: 1.500.000 ₫)."
+    mixed = summarize_result("en", ["table_no", "waiter"], [[4, "An"], [7, "Bình"]])
+    assert mixed == "2 rows; the first: table no = 4, waiter = An."

@@ -187,3 +187,11 @@ def test_render_treemap_and_none() -> None:
 def test_render_refuses_a_spec_naming_missing_columns() -> None:
     with pytest.raises(ValueError, match="does not have"):
         render_chart(ChartSpec(kind="bar", x="mon", y=("missing",)), pd.DataFrame({"mon": ["a"]}))
+
+
+def test_titles_speak_the_question_language() -> None:
+    df = frame(["mon", "so_luong"], [["Phở", 120], ["Bún chả", 80]])
+    assert choose_chart(df, "Món nào bán chạy nhất tuần này?").title == "so luong theo mon"
+    assert choose_chart(df, "Which dishes sold best this week?").title == "so luong by mon"
+    shares = frame(["nhom", "ty_le_pct"], [["Món chính", 60.0], ["Đồ uống", 40.0]])
+    assert choose_chart(shares, "Tỷ trọng doanh thu theo nhóm món?").title == "Tỷ trọng ty le pct theo nhom"

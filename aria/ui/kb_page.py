@@ -14,6 +14,9 @@ from aria.ui.formatting import Language, columns_of, t
 from aria.ui.history_page import local_time
 from aria.ui.resources import current_settings, current_targets
 
+EDITING = "kb_edit_for"  # the (table, column) whose description the edit box holds
+EDIT_TEXT = "kb_edit_text"
+
 
 def render() -> None:
     settings = current_settings()
@@ -45,31 +48,52 @@ def _catalog(settings: Settings, targets: Targets) -> None:
         st.info(kb_access.NOT_BUILT)
         return
     tables = sorted(df["table_name"].dropna().unique())
-    chosen = st.selectbox(t("kb_table", language), tables, key="kb_table")
+    about = {r.table_name: r.description or "" for r in df[df["kind"] == "table"].itertuples()}
+    widest = df[df["kind"] == "column"]["table_name"].value_counts()
+    first = tables.index(widest.index[0]) if not widest.empty else 0  # open on the table with most columns
+    chosen = st.selectbox(t("kb_table", language), tables, index=first, key="kb_table",
+                          format_func=lambda name: _with_description(name, about.get(name, "")))
     rows = df[df["table_name"] == chosen]
     shown = rows[["kind", "column_name", "description", "source", "revision"]].fillna({"column_name": ""})
     shown.columns = columns_of("kb_columns", language)
     st.dataframe(shown, hide_index=True)
-    _edit_form(settings, targets, chosen, sorted(rows["column_name"].dropna().unique()), language)
+    _edit_form(settings, targets, chosen, rows, language)
 
 
-def _edit_form(settings: Settings, targets: Targets, table: str, columns: list[str], language: Language) -> None:
-    with st.form("kb_edit"):
+def _with_description(name: str, description: str, width: int = 70) -> str:
+    """'orders — Đơn hàng: một lần khách gọi món…' for the table picker."""
+    if not description:
+        return name
+    short = description if len(description) <= width else description[:width].rsplit(" ", 1)[0] + "…"
+    return f"{name} — {short}"
+
+
+def _edit_form(settings: Settings, targets: Targets, table: str, rows: pd.DataFrame, language: Language) -> None:
+    """Pick the table or a column; its current description is there to be edited, then saved."""
+    with st.container(border=True):
         st.markdown(f"**{t('kb_edit', language)}**")
-        choices = [t("kb_the_table", language), *columns]
+        choices = [t("kb_the_table", language), *sorted(rows["column_name"].dropna().unique())]
         target = st.selectbox(t("kb_column", language), choices, key="kb_edit_column")
-        text = st.text_area(t("kb_new_text", language), key="kb_edit_text")
-        if not st.form_submit_button(t("kb_save", language)):
+        column = None if target == choices[0] else target
+        if st.session_state.get(EDITING) != (table, column):  # a new pick: start from its current text
+            st.session_state[EDITING] = (table, column)
+            st.session_state[EDIT_TEXT] = _current_description(rows, column)
+        text = st.text_area(t("kb_new_text", language), key=EDIT_TEXT)
+        if not st.button(t("kb_save", language), key="kb_save"):
             return
     if not text.strip():
         st.warning(t("kb_empty_text", language))
         return
     try:
-        kb_access.edit_description(settings, targets, table=table, column=None if target == choices[0] else target,
-                                   description=text.strip())
+        kb_access.edit_description(settings, targets, table=table, column=column, description=text.strip())
         st.success(t("kb_saved", language))
     except AriaError as err:
         st.error(str(err))
+
+
+def _current_description(rows: pd.DataFrame, column: str | None) -> str:
+    match = rows[rows["column_name"] == column] if column else rows[rows["kind"] == "table"]
+    return str(match["description"].iloc[0] or "") if not match.empty else ""
 
 
 def _glossary(settings: Settings, targets: Targets) -> None:

@@ -15,14 +15,18 @@ import streamlit as st
 from pydantic import ValidationError
 
 from aria.config import Settings, config_file_path, env_name, set_by_environment
-from aria.ui.formatting import t
+from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
 
-EDITABLE = (
-    "llm", "judge_llm", "llm_timeout_s", "theta_r", "theta_s", "theta_e", "alpha", "beta",
-    "max_retrieval_iterations", "max_synthesis_iterations", "max_syntax_repairs", "max_entailment_iterations",
-    "database_url", "reader_url", "kb_url", "row_cap", "statement_timeout_ms", "ui_language", "reports_dir",
+GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("set_group_model", ("llm", "judge_llm", "llm_timeout_s")),
+    ("set_group_scores", ("theta_r", "theta_s", "theta_e", "alpha", "beta", "w_c", "w_g", "w_j", "w_q")),
+    ("set_group_loops", ("max_retrieval_iterations", "max_synthesis_iterations", "max_syntax_repairs",
+                         "max_entailment_iterations")),
+    ("set_group_database", ("database_url", "reader_url", "kb_url", "row_cap", "statement_timeout_ms")),
+    ("set_group_ui", ("ui_language", "reports_dir")),
 )
+EDITABLE = tuple(name for _, names in GROUPS for name in names)
 
 
 def toml_value(value: Any) -> str:
@@ -47,38 +51,45 @@ def write_settings_file(path: Path, changes: dict[str, Any]) -> dict[str, Any]:
 
 def render() -> None:
     settings = current_settings()
-    st.title(t("nav_settings", settings.ui_language))
+    language = settings.ui_language
+    st.title(t("nav_settings", language))
     path = config_file_path()
-    st.caption(f"Saved to `{path.resolve()}`. Restart `aria demo` for database changes to take effect.")
+    st.caption(t("set_saved_to", language, path=path.resolve()))
     overridden = set_by_environment(list(EDITABLE))
     if overridden:
-        st.warning("Set by environment variables (they win over this file): "
-                   + ", ".join(f"`{env_name(n)}`" for n in overridden))
+        st.warning(t("set_env_wins", language, names=", ".join(f"`{env_name(n)}`" for n in overridden)))
+    values: dict[str, Any] = {}
     with st.form("settings_form"):
-        values = {name: _field_input(name, getattr(settings, name)) for name in EDITABLE}
-        submitted = st.form_submit_button("Save", type="primary")
+        for group, names in GROUPS:
+            st.markdown(f"##### {t(group, language)}")
+            left, right = st.columns(2)
+            for n, name in enumerate(names):
+                with left if n % 2 == 0 else right:
+                    values[name] = _field_input(name, getattr(settings, name), language)
+        submitted = st.form_submit_button(t("set_save", language), type="primary")
     if submitted:
         changes = {k: v for k, v in values.items() if v != getattr(settings, k)}
         try:
             write_settings_file(path, changes)
-            st.success(f"Saved {len(changes)} change(s)." if changes else "Nothing changed.")
+            st.success(t("set_saved", language, n=len(changes)) if changes else t("set_nothing", language))
         except ValidationError as err:
             first = err.errors()[0]
-            st.error(f"Not saved: {'.'.join(map(str, first['loc'])) or 'settings'}: {first['msg']}")
+            field = ".".join(map(str, first["loc"])) or "settings"
+            st.error(t("set_not_saved", language, field=field, message=first["msg"]))
 
 
-def _field_input(name: str, value: Any) -> Any:
-    field = Settings.model_fields[name]
-    help_text = field.description
+def _field_input(name: str, value: Any, language: Language) -> Any:
+    help_text = Settings.model_fields[name].description
+    shown = f"{t(f'set_{name}', language)} · `{name}`"
     if name == "ui_language":
-        return st.selectbox(name, ["vi", "en"], index=["vi", "en"].index(value), help=help_text, key=f"set_{name}")
+        return st.selectbox(shown, ["vi", "en"], index=["vi", "en"].index(value), help=help_text, key=f"set_{name}")
     if isinstance(value, bool):
-        return st.checkbox(name, value=value, help=help_text, key=f"set_{name}")
+        return st.checkbox(shown, value=value, help=help_text, key=f"set_{name}")
     if isinstance(value, int):
-        return int(st.number_input(name, value=value, step=1, help=help_text, key=f"set_{name}"))
+        return int(st.number_input(shown, value=value, step=1, help=help_text, key=f"set_{name}"))
     if isinstance(value, float):
-        return float(st.number_input(name, value=value, help=help_text, key=f"set_{name}"))
-    text = st.text_input(name, value="" if value is None else str(value), help=help_text, key=f"set_{name}")
+        return float(st.number_input(shown, value=value, help=help_text, key=f"set_{name}"))
+    text = st.text_input(shown, value="" if value is None else str(value), help=help_text, key=f"set_{name}")
     if isinstance(value, Path):
         return Path(text)
     return text or None

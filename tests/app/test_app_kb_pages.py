@@ -57,7 +57,8 @@ def test_edit_a_description_then_undo_brings_the_old_text_back(make_app: MakeApp
     before = column_doc(settings, targets, "order_items", "qty")
     at = open_page(make_app, settings, "knowledge_base")
     at.selectbox(key="kb_table").set_value("order_items").run()
-    at.selectbox(key="kb_edit_column").set_value("qty")
+    at.selectbox(key="kb_edit_column").set_value("qty").run()
+    assert at.text_area(key="kb_edit_text").value == before[0], "the box starts from the current description"
     at.text_area(key="kb_edit_text").input("Số phần của món trên dòng đơn này.")
     click(at, "Lưu mô tả")
     assert at.success, "the edit is confirmed on screen"

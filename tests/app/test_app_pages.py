@@ -73,3 +73,12 @@ def test_settings_page_validates_and_writes_toml(
     at.number_input(key="set_theta_r").set_value(5.5)
     at.button[0].click().run()
     assert "theta_r = 5.5" in path.read_text()
+
+
+def test_every_setting_on_the_page_is_a_real_setting_with_labels_in_both_languages() -> None:
+    from aria.ui.formatting import t
+    from aria.ui.settings_page import EDITABLE
+
+    assert len(set(EDITABLE)) == len(EDITABLE) and set(EDITABLE) <= set(Settings.model_fields)
+    for name in EDITABLE:
+        assert t(f"set_{name}", "vi") and t(f"set_{name}", "en")

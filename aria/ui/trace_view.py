@@ -16,15 +16,8 @@ import streamlit as st
 from aria.config import Settings
 from aria.reflect.answer import Answer
 from aria.reflect.trace import Loop, Score, Trace, TraceEvent
+from aria.ui.formatting import Language, t
 
-LOOP_TITLES: dict[Loop, str] = {
-    "reuse": "Verified query reuse",
-    "retrieval": "Loop 1 · schema retrieval",
-    "synthesis": "Loop 2 · SQL synthesis",
-    "execution": "Execution",
-    "entailment": "Loop 3 · does the result answer the question?",
-    "enrichment": "Knowledge base enrichment",
-}
 SCORE_LABELS = {
     "score_r": "Score_r", "relevance": "R", "completeness": "C",
     "s": "S", "column": "column", "granularity": "granularity", "join": "join", "logic": "logic",
@@ -127,39 +120,46 @@ def sql_diff(before: str, after: str) -> str:
     return "\n".join(lines)
 
 
-def origin_note(answer: Answer) -> str | None:
+def loop_title(loop: Loop, language: Language) -> str:
+    return t(f"loop_{loop}", language)
+
+
+def origin_note(answer: Answer, language: Language = "en") -> str | None:
     """Say plainly where an answer came from when it was not a live model's work."""
     notes = []
     if answer.reused_query_id is not None:
-        notes.append(f"Reused verified query #{answer.reused_query_id} with new values.")
+        notes.append(t("origin_reused", language, n=answer.reused_query_id))
     label = answer.trace.model_label
     if label.startswith("scripted") or "test model" in label:
-        script = label.split()[0].removeprefix("scripted:")
-        notes.append(f"Answered by the scripted test model ({script}), not a real language model.")
+        notes.append(t("origin_scripted", language, script=label.split()[0].removeprefix("scripted:")))
     return " ".join(notes) or None
 
 
+_STEP_LINES = {"retrieve": "step_retrieve", "rewrite": "step_rewrite", "generate": "step_generate",
+               "guard": "step_check", "explain": "step_check", "repair": "step_repair", "execute": "step_execute",
+               "reuse_match": "step_reuse_match"}
+
+
 def progress_label(event: TraceEvent, settings: Settings) -> str:
-    """One line for the live status box, e.g. 'Retrieving schema… Score_r 3.2 < 4, rewriting…'."""
+    """One line for the live progress, e.g. 'Retrieving schema… Score_r 3.2 < 4, rewriting…' (in the UI language)."""
+    language = settings.ui_language
     if event.error:
         return f"{event.step}: {event.error}"
     if "score_r" in event.scores:
-        value = event.scores["score_r"].value
-        verdict = "ok" if value >= settings.theta_r else "rewriting…"
-        sign = "≥" if value >= settings.theta_r else "<"
-        return f"Retrieving schema… Score_r {value:.1f} {sign} {settings.theta_r:g}, {verdict}"
+        value, passed = event.scores["score_r"].value, event.scores["score_r"].value >= settings.theta_r
+        verdict = t("verdict_ok" if passed else "verdict_rewrite", language)
+        return f"{t('step_retrieve', language)} Score_r {value:.1f} {'≥' if passed else '<'} {settings.theta_r:g}, {verdict}"
     if "s" in event.scores:
         value = event.scores["s"].value
-        return f"Checking SQL… S {value:.1f} ({'ok' if value >= settings.theta_s else 'regenerating…'})"
+        verdict = t("verdict_ok" if value >= settings.theta_s else "verdict_regenerate", language)
+        return f"{t('step_check', language)} S {value:.1f} ({verdict})"
     if "e" in event.scores:
         value = event.scores["e"].value
-        return f"Verifying the result… E {value:.1f} ({'ok' if value >= settings.theta_e else 'retrying…'})"
-    steps = {
-        "retrieve": "Retrieving schema…", "rewrite": "Rewriting the question…", "generate": "Writing SQL…",
-        "guard": "Checking SQL…", "explain": "Checking SQL…", "repair": "Repairing SQL…",
-        "execute": "Running the query…", "reuse_match": "Looking for a verified query…",
-    }
-    return steps.get(event.step, f"{LOOP_TITLES.get(event.loop, event.loop)}: {event.step}…")
+        verdict = t("verdict_ok" if value >= settings.theta_e else "verdict_retry", language)
+        return f"{t('step_verify', language)} E {value:.1f} ({verdict})"
+    if event.step in _STEP_LINES:
+        return t(_STEP_LINES[event.step], language)
+    return f"{loop_title(event.loop, language)}: {event.step}…"
 
 
 def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) -> None:
@@ -174,7 +174,7 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
     if trace.model_label:
         facts += f" · {trace.model_label}"
     st.markdown(" ".join(b.markdown() for b in badges) + f"  \n:gray[{html.escape(facts)}]")
-    note = origin_note(answer)
+    note = origin_note(answer, settings.ui_language)
     if note:
         st.info(note, icon=":material/verified:")
     if not st.toggle(title, key=f"{key}_steps"):
@@ -184,7 +184,7 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
         if not loops:
             st.caption("No steps were recorded.")
             return
-        for tab, loop in zip(st.tabs([LOOP_TITLES.get(lp, lp) for lp in loops]), loops, strict=True):
+        for tab, loop in zip(st.tabs([loop_title(lp, settings.ui_language) for lp in loops]), loops, strict=True):
             with tab:
                 _render_loop(answer.question, [e for e in trace.events if e.loop == loop], settings)
 

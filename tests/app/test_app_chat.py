@@ -48,7 +48,7 @@ def test_answer_shows_text_table_chart_and_scores(make_app: MakeApp, engine: Fak
 
 def test_live_progress_is_recorded(make_app: MakeApp) -> None:
     at = ask(make_app().run(), QUESTION)
-    assert "Retrieving schema… Score_r 3.2 < 4, rewriting…" in markdown_text(at)
+    assert "Đang tìm lược đồ… Score_r 3.2 < 4, đang viết lại câu hỏi…" in markdown_text(at)  # the UI is in Vietnamese
 
 
 def test_confirm_previews_then_applies(make_app: MakeApp, engine: FakeEngine) -> None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from aria.config import Settings
 from aria.reflect.answer import Answer
-from aria.reflect.trace import Score, Trace, TraceEvent
+from aria.reflect.trace import Loop, Score, Trace, TraceEvent
 from aria.ui.trace_view import (
     badge,
     event_badges,
     headline_badges,
+    loop_title,
     origin_note,
     progress_label,
     question_diff_html,
@@ -59,18 +62,34 @@ def test_sql_diff_shows_changed_lines() -> None:
 
 def test_origin_note_for_reused_and_scripted_answers() -> None:
     reused = Answer(question="q", status="reused", answer_text="", reused_query_id=12)
-    assert origin_note(reused) == "Reused verified query #12 with new values."
+    assert origin_note(reused, "en") == "Reused verified query #12 with new values."
+    assert origin_note(reused, "vi") == "Dùng lại truy vấn đã xác minh #12 với giá trị mới."
     scripted = Answer(question="q", status="answered", answer_text="", trace=Trace(model_label="scripted:demo.json"))
-    assert "scripted test model (demo.json)" in (origin_note(scripted) or "")
+    assert "scripted test model (demo.json)" in (origin_note(scripted, "en") or "")
+    assert "(demo.json)" in (origin_note(scripted, "vi") or "") and "scripted test model" in (origin_note(scripted, "vi") or "")
     live = Answer(question="q", status="answered", answer_text="", trace=Trace(model_label="anthropic:claude"))
     assert origin_note(live) is None
 
 
-def test_progress_labels() -> None:
+def test_progress_labels_in_english() -> None:
+    english = SETTINGS.model_copy(update={"ui_language": "en"})
     low = TraceEvent(loop="retrieval", step="judge_retrieval", scores={"score_r": Score(value=3.2)})
-    assert progress_label(low, SETTINGS) == "Retrieving schema… Score_r 3.2 < 4, rewriting…"
-    assert progress_label(TraceEvent(loop="synthesis", step="guard"), SETTINGS) == "Checking SQL…"
+    assert progress_label(low, english) == "Retrieving schema… Score_r 3.2 < 4, rewriting…"
+    assert progress_label(TraceEvent(loop="synthesis", step="guard"), english) == "Checking SQL…"
     failed = TraceEvent(loop="synthesis", step="explain", error="column x does not exist")
-    assert progress_label(failed, SETTINGS) == "explain: column x does not exist"
+    assert progress_label(failed, english) == "explain: column x does not exist"
     assert progress_label(TraceEvent(loop="entailment", step="judge_entailment", scores={"e": Score(value=4)}),
-                          SETTINGS).startswith("Verifying the result… E 4.0")
+                          english).startswith("Verifying the result… E 4.0")
+
+
+def test_progress_labels_in_vietnamese() -> None:
+    low = TraceEvent(loop="retrieval", step="judge_retrieval", scores={"score_r": Score(value=3.2)})
+    assert progress_label(low, SETTINGS) == "Đang tìm lược đồ… Score_r 3.2 < 4, đang viết lại câu hỏi…"
+    assert progress_label(TraceEvent(loop="synthesis", step="judge_sql", scores={"s": Score(value=8.1)}),
+                          SETTINGS) == "Đang kiểm tra SQL… S 8.1 (đạt)"
+    assert progress_label(TraceEvent(loop="enrichment", step="propose"), SETTINGS) == "Bổ sung cơ sở tri thức: propose…"
+
+
+def test_every_loop_has_a_title_in_both_languages() -> None:
+    for loop in get_args(Loop):
+        assert loop_title(loop, "vi") and loop_title(loop, "en")

@@ -21,18 +21,29 @@ from aria.ui.trace_view import progress_label, render_trace
 
 log = logging.getLogger(__name__)
 
-NO_MODEL_BANNER = """**No language model is connected**, so Aria cannot write new SQL yet.
-Without a model you can still: get answers to questions that match a **verified query** (reused with
-your new values), run SQL in the **SQL Workbench**, and browse or edit the **Knowledge Base**.
-
-To connect a model, set one of these before `aria demo` (or on the Settings page):
-```
+CONNECT_A_MODEL = """```
 ARIA_LLM=anthropic:claude-sonnet-4-5          # with ANTHROPIC_API_KEY
 ARIA_LLM=openai:gpt-4o-mini                   # with OPENAI_API_KEY
 ARIA_LLM=openai-compatible:qwen2.5-coder@http://localhost:8000/v1
 ARIA_LLM=ollama:qwen2.5-coder:7b
 ARIA_JUDGE_LLM=anthropic:claude-haiku-4-5     # optional: a separate judge model
 ```"""
+NO_MODEL_BANNER = {
+    "vi": """**Chưa kết nối mô hình ngôn ngữ nào**, nên Aria chưa thể viết SQL mới.
+Không cần mô hình, bạn vẫn có thể: nhận câu trả lời cho những câu hỏi khớp với một **truy vấn đã xác minh**
+(dùng lại với giá trị mới của bạn), chạy SQL trong **SQL Workbench**, và xem hoặc sửa **Cơ sở tri thức**.
+
+Để kết nối một mô hình (Claude, OpenAI, máy chủ tương thích OpenAI hoặc Ollama), đặt một trong các biến sau
+trước khi chạy `aria demo` (hoặc ở trang Cài đặt):
+""" + CONNECT_A_MODEL,
+    "en": """**No language model is connected**, so Aria cannot write new SQL yet.
+Without a model you can still: get answers to questions that match a **verified query** (reused with
+your new values), run SQL in the **SQL Workbench**, and browse or edit the **Knowledge Base**.
+
+To connect a model (Claude, OpenAI, an OpenAI-compatible server or Ollama), set one of these before
+`aria demo` (or on the Settings page):
+""" + CONNECT_A_MODEL,
+}
 FEEDBACK_STATUSES = ("answered", "reused", "not_confident")
 WARMED = "aria_engine_warmed"
 
@@ -45,8 +56,8 @@ def render() -> None:
     if not turns():
         preload_components()
     if settings.llm is None:
-        with st.expander("ℹ️ No model connected — what works and how to connect one", expanded=not turns()):
-            st.markdown(NO_MODEL_BANNER)
+        with st.expander(t("no_model_title", language), icon=":material/info:", expanded=not turns()):
+            st.markdown(NO_MODEL_BANNER[language])
     for index, turn in enumerate(turns()):
         _render_turn(index, turn, settings)
     if question is not None:
@@ -116,7 +127,7 @@ def _progress_markdown(lines: list[str]) -> str:
 
 
 def _done_label(turn: ChatTurn, language: Language) -> str:
-    return f"{t('done', language)} · {len(turn.progress)} steps" if turn.progress else t("done", language)
+    return t("done_steps", language, n=len(turn.progress)) if turn.progress else t("done", language)
 
 
 def _quote(text: str) -> str:
@@ -146,9 +157,7 @@ def _render_answer(index: int, turn: ChatTurn, answer: Answer, settings: Setting
     if answer.status == "error":
         st.error(answer.error or answer.answer_text)
     elif answer.status == "no_model":
-        st.warning(answer.answer_text)
-        if answer.relevant_tables:
-            st.markdown("Tables that look relevant: " + ", ".join(f"`{n}`" for n in answer.relevant_tables))
+        st.warning(answer.answer_text)  # it names the tables that look relevant
     elif answer.status == "not_confident":
         st.warning(answer.answer_text)
     else:

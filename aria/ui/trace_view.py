@@ -170,8 +170,8 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
     """
     trace = answer.trace
     badges = headline_badges(trace, settings)
-    facts = f"{trace.duration_ms / 1000:.1f} s · {trace.llm_calls} model calls"
-    if trace.model_label:
+    facts = t("trace_facts", settings.ui_language, seconds=trace.duration_ms / 1000, calls=trace.llm_calls)
+    if trace.model_label and trace.model_label != "none":
         facts += f" · {trace.model_label}"
     st.markdown(" ".join(b.markdown() for b in badges) + f"  \n:gray[{html.escape(facts)}]")
     note = origin_note(answer, settings.ui_language)
@@ -182,7 +182,7 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
     with st.container(border=True):
         loops = list(dict.fromkeys(e.loop for e in trace.events))
         if not loops:
-            st.caption("No steps were recorded.")
+            st.caption(t("no_steps", settings.ui_language))
             return
         for tab, loop in zip(st.tabs([loop_title(lp, settings.ui_language) for lp in loops]), loops, strict=True):
             with tab:
@@ -192,10 +192,9 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
 def _render_loop(question: str, events: list[TraceEvent], settings: Settings) -> None:
     previous_sql: str | None = None
     for event in events:
-        st.markdown(
-            f"**{event.step}** · iteration {event.iteration} · {event.duration_ms:.0f} ms"
-            f" · {event.llm_calls} model calls"
-        )
+        facts = t("step_facts", settings.ui_language, iteration=event.iteration, ms=event.duration_ms,
+                  calls=event.llm_calls)
+        st.markdown(f"**{event.step}** · {facts}")
         for b in event_badges(event, settings):
             reason = f" — {html.escape(b.reason)}" if b.reason else ""
             st.markdown(f"{b.markdown()}{reason}")
@@ -213,7 +212,7 @@ def _render_loop(question: str, events: list[TraceEvent], settings: Settings) ->
             icon = {"hard": "⛔", "warning": "⚠️", "info": "ℹ️"}[finding.severity]
             st.markdown(f"{icon} `{finding.check}` ({finding.dimension}): {html.escape(finding.message)}")
         if event.row_count is not None:
-            st.caption(f"{event.row_count} rows")
+            st.caption(t("n_rows", settings.ui_language, n=event.row_count))
         if event.detail:
             st.caption(event.detail)
         st.divider()

@@ -106,10 +106,11 @@ def test_engine_failures_are_messages(make_app: MakeApp, engine: FakeEngine, err
     assert len(answer_tables(at)) == 1
 
 
-def test_no_model_banner_says_how_to_connect(make_app: MakeApp) -> None:
-    at = make_app().run()
-    text = markdown_text(at)
-    assert "No language model is connected" in text and "ARIA_LLM=ollama:" in text
+def test_no_model_banner_says_how_to_connect(make_app: MakeApp, settings: Settings) -> None:
+    text = markdown_text(make_app().run())
+    assert "Chưa kết nối mô hình ngôn ngữ nào" in text and "ARIA_LLM=ollama:" in text and "SQL Workbench" in text
+    english = markdown_text(make_app(settings.model_copy(update={"ui_language": "en"})).run())
+    assert "No language model is connected" in english and "ARIA_LLM=anthropic:" in english
 
 
 def test_english_ui_labels(make_app: MakeApp, settings: Settings) -> None:

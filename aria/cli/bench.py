@@ -175,6 +175,7 @@ def seed_bench(
 def ui_bench(
     port: int = typer.Option(8599, "--port", help="Port for the demo the bench starts."),
     runs: int = typer.Option(5, "--runs", min=1, help="Fresh browser pages to time (medians are reported)."),
+    questions: int = typer.Option(2, "--questions", min=2, help="Questions per page; the last is the 'later' answer."),
     json_out: str | None = typer.Option(None, "--json", help="Also write the figures as JSON to this file."),
 ) -> None:
     """UI speed in a real browser (/usr/bin/chromium): page load and overhead over the engine (scripted test model)."""
@@ -183,7 +184,7 @@ def ui_bench(
     from aria.cli.common import targets as get_targets
     from aria.eval.ui_bench import run_ui_bench, ui_markdown
 
-    report = run_ui_bench(get_settings(), get_targets(), port=port, runs=runs)
+    report = run_ui_bench(get_settings(), get_targets(), port=port, runs=runs, questions=questions)
     typer.echo(ui_markdown(report))
     if json_out:
         write_figures(json_out, report.as_dict())

@@ -4,9 +4,10 @@ Starts ``aria demo`` (scripted test model) on ``ARIA_HOME``, drives it with Play
 ``/usr/bin/chromium`` (never ``playwright install``), and measures per run, in a fresh browser page:
 
 - **load**: navigation start -> the chat input is present and editable (browser clock);
-- **answer**: the Enter key -> the answer's result table *and* chart are in the page (browser clock),
-  for the page's first question (the browser also loads the table and chart code then) and for a
-  second question in the same page (a typical answer in a session);
+- **answer**: the Enter key -> the answer's result table *and* chart are drawn (browser clock), for the
+  page's first question (the browser also loads the table and chart code then) and for the last of
+  ``questions`` asked in the same page (2 by default: a typical answer in a session; more shows how a long
+  conversation wears on it);
 - **engine**: each answer's own trace duration (sum of its steps), read from the query log;
 - **overhead**: answer - engine.
 
@@ -48,15 +49,16 @@ CHAT_READY_JS = """() => {
   const box = document.querySelector('[data-testid="stChatInputTextArea"]');
   return box && !box.disabled && !box.readOnly && box.offsetParent !== null ? performance.now() : null;
 }"""
-# Only tables and charts inside chat messages count (the page also draws a hidden tiny chart and table
-# when it opens, so the browser has their code ready: see aria.ui.results.preload_components).
+# The n-th answer is drawn when the page holds n questions and n answers and the last answer has its
+# table and chart drawn (only chat messages count: the empty chat also holds a hidden preload chart and
+# table, see aria.ui.results.preload_components; older answers keep only their sentence, see aria.ui.chat).
 RENDERED_JS = """(n) => {
-  const m = '[data-testid="stChatMessage"] ';
-  const tables = document.querySelectorAll(m + '[data-testid="stDataFrame"] canvas').length;
-  const charts = document.querySelectorAll(m + '[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg').length;
-  const answers = Math.min(document.querySelectorAll(m + '[data-testid="stDataFrame"]').length,
-                           document.querySelectorAll(m + '[data-testid="stPlotlyChart"]').length);
-  return answers >= n && tables >= n && charts >= n && window.__ariaSubmit ? performance.now() : null;
+  const messages = document.querySelectorAll('[data-testid="stChatMessage"]');
+  if (messages.length < 2 * n || !window.__ariaSubmit) return null;
+  const last = messages[messages.length - 1];
+  const table = last.querySelector('[data-testid="stDataFrame"] canvas');
+  const chart = last.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot .main-svg');
+  return table && chart ? performance.now() : null;
 }"""
 PRELOADED_JS = """() => {
   const box = document.querySelector('.st-key-aria_preload');
@@ -82,7 +84,7 @@ class UiAnswer:
 
 @dataclass(frozen=True)
 class UiRun:
-    """One fresh browser page: its load, its first question, and a second question in the same page.
+    """One fresh browser page: its load, its first question, and its last question (the ``questions``-th).
 
     ``ready_ms``: navigation start -> the page's hidden preloaded chart and table are drawn (the chat input
     is usable before that, at ``load_ms``); the first question is asked after it.
@@ -98,6 +100,7 @@ class UiRun:
 class UiBenchReport:
     home: str
     question: str
+    questions: int
     demo_ready_s: float
     first_load_ms: float
     first_answer_ms: float
@@ -226,8 +229,10 @@ def _last_log_id(settings: Settings, targets: Targets) -> int:
     return int(log["id"].iloc[0]) if not log.empty else 0
 
 
-def browse(url: str, settings: Settings, targets: Targets, *, runs: int, question: str) -> tuple[float, float, list[UiRun]]:
-    """A cold first page and a warm-up question (it builds the engine), then ``runs`` fresh pages."""
+def browse(url: str, settings: Settings, targets: Targets, *, runs: int, question: str,
+           questions: int = 2) -> tuple[float, float, list[UiRun]]:
+    """A cold first page and a warm-up question (it builds the engine), then ``runs`` fresh pages of
+    ``questions`` questions each."""
     from playwright.sync_api import sync_playwright
 
     results: list[UiRun] = []
@@ -249,12 +254,12 @@ def browse(url: str, settings: Settings, targets: Targets, *, runs: int, questio
                 page = fresh_page()
                 load_ms, ready_ms = _load(page, url)
                 answers = []
-                for nth in (1, 2):
+                for nth in range(1, questions + 1):
                     answer_ms = _ask(page, question, nth)
                     last_id, status, trace = _latest_trace(settings, targets, question, last_id)
                     answers.append(UiAnswer(round(answer_ms, 1), round(trace.duration_ms, 1), status, trace.llm_calls))
                 page.close()
-                results.append(UiRun(round(load_ms, 1), round(ready_ms, 1), *answers))
+                results.append(UiRun(round(load_ms, 1), round(ready_ms, 1), answers[0], answers[-1]))
         finally:
             browser.close()
     return first_load, first_answer, results
@@ -277,18 +282,21 @@ def time_engine(settings: Settings, targets: Targets, script: Path, question: st
     return times
 
 
-def run_ui_bench(settings: Settings, targets: Targets, *, port: int, runs: int,
+def run_ui_bench(settings: Settings, targets: Targets, *, port: int, runs: int, questions: int = 2,
                  question: str = QUESTION) -> UiBenchReport:
     """Start the demo on ``settings.home``, measure ``runs`` fresh pages, then the engine alone."""
+    if questions < 2:
+        raise ConfigError("--questions must be at least 2 (the first and a later answer are compared).")
     if not CHROMIUM.exists():
         raise ConfigError(f"No browser at {CHROMIUM}.", hint="apt-get install -y chromium (never `playwright install`).")
     check_lock_free(settings.home)
     folder = Path(tempfile.mkdtemp(prefix="aria-uib"))
-    script = repeated_script(2 * runs + 2, folder)
+    script = repeated_script(questions * runs + 2, folder)
     with running_demo(settings.home, port, script) as (url, ready_s):
-        first_load, first_answer, results = browse(url, settings, targets, runs=runs, question=question)
+        first_load, first_answer, results = browse(url, settings, targets, runs=runs, question=question,
+                                                   questions=questions)
     inprocess = time_engine(settings, targets, script, question, runs)
-    return UiBenchReport(str(settings.home), question, round(ready_s, 1), round(first_load, 1),
+    return UiBenchReport(str(settings.home), question, questions, round(ready_s, 1), round(first_load, 1),
                          round(first_answer, 1), results, inprocess)
 
 
@@ -297,10 +305,11 @@ def ui_markdown(report: UiBenchReport) -> str:
     answers = [a for r in report.runs for a in (r.first, r.later)]
     statuses = ", ".join(sorted({f"{a.status} ({a.llm_calls} model calls)" for a in answers}))
     lines = [
-        f"ARIA_HOME {report.home} · {len(report.runs)} fresh pages × 2 questions · “{report.question}” · {statuses}",
+        f"ARIA_HOME {report.home} · {len(report.runs)} fresh pages × {report.questions} questions · “{report.question}” · {statuses}",
         f"Demo ready after {report.demo_ready_s} s; very first page {report.first_load_ms:.0f} ms; "
         f"very first question (builds the engine) {report.first_answer_ms:.0f} ms.", "",
-        "| figure (median, ms) | page's 1st question | 2nd question, same page | target |", "|---|---|---|---|",
+        f"| figure (median, ms) | page's 1st question | question {report.questions}, same page | target |",
+        "|---|---|---|---|",
         f"| page navigation → chat input interactive (warm server) | {m['load_ms']:.0f} | | ≤ 3000 |",
         f"| page navigation → hidden preloaded chart and table drawn | {m['ready_ms']:.0f} | | |",
         f"| Enter → table and chart drawn | {m['first_answer_ms']:.0f} | {m['later_answer_ms']:.0f} | |",

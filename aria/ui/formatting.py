@@ -100,6 +100,7 @@ STRINGS: dict[str, dict[Language, str]] = {
     "trace": {"vi": "Aria đã làm gì", "en": "How Aria got here"},
     "thinking": {"vi": "Aria đang tìm câu trả lời…", "en": "Aria is working on it…"},
     "done": {"vi": "Xong", "en": "Done"},
+    "show_details": {"vi": "Hiện bảng, biểu đồ và chi tiết", "en": "Show the table, chart and details"},
     "done_steps": {"vi": "Xong · {n} bước", "en": "Done · {n} steps"},
     "no_rows": {"vi": "Không có dòng nào.", "en": "No rows."},
     "truncated": {"vi": "Chỉ hiện {n} dòng đầu.", "en": "Only the first {n} rows are shown."},

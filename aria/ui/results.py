@@ -2,7 +2,7 @@
 
 :func:`build_view` does the work once (DataFrame, formatted table, chart, CSV); the chat keeps the
 :class:`ResultView` with its message, so a rerun of the page only draws it again (:func:`draw_view`).
-:func:`preload_components` draws a tiny chart and table off-screen when a page opens, so the
+:func:`preload_components` draws a tiny chart and table off-screen while the chat is empty, so the
 browser has loaded and compiled their code before the first answer arrives (``aria bench ui``).
 """
 

@@ -169,3 +169,14 @@ def test_settling_the_heap_freezes_what_was_built() -> None:
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_older_answers_keep_their_sentence_and_show_the_rest_on_request(make_app: MakeApp) -> None:
+    at = make_app().run()
+    for n in range(5):
+        ask(at, f"{QUESTION} ({n})")
+    assert len(answer_tables(at)) == 3, "the newest answer and the two before it are drawn in full"
+    assert "Món chính mang lại nhiều doanh thu nhất." in at.chat_message[1].markdown[0].value
+    at.toggle(key="details0").set_value(True).run()
+    assert len(answer_tables(at)) == 4 and len(answer_charts(at)) == 4
+    assert at.button(key="confirm0"), "the oldest answer can still be confirmed"

@@ -234,7 +234,6 @@ class KnowledgeStore:
             ).fetchone()
         return int(row[0]) if row else 0
 
-
     # --- listings for the pages (newest first where it matters) ------------------------------------------
     def catalog(self) -> Rows:
         """Tables and columns with their descriptions, one row per document."""

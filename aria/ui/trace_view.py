@@ -146,7 +146,8 @@ def progress_label(event: TraceEvent, settings: Settings) -> str:
     if event.error:
         return f"{event.step}: {event.error}"
     if "score_r" in event.scores:
-        value, passed = event.scores["score_r"].value, event.scores["score_r"].value >= settings.theta_r
+        value = event.scores["score_r"].value
+        passed = value >= settings.theta_r
         verdict = t("verdict_ok" if passed else "verdict_rewrite", language)
         return f"{t('step_retrieve', language)} Score_r {value:.1f} {'≥' if passed else '<'} {settings.theta_r:g}, {verdict}"
     if "s" in event.scores:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import html
+import re
 from dataclasses import dataclass
 from typing import Literal
 
@@ -29,6 +30,7 @@ _FAMILY = {
     "e": "e", "schema": "e", "data": "e",
 }
 HEADLINE_SCORES = ("score_r", "s", "e")
+_TEST_MODEL_NOTE = re.compile(r" \(test model[^)]*\)")  # aria.llm.spec.TEST_MODEL_NOTE, said by origin_note
 Colour = Literal["green", "orange", "red", "gray"]
 
 
@@ -171,11 +173,11 @@ def render_trace(answer: Answer, settings: Settings, *, title: str, key: str) ->
     """
     trace = answer.trace
     badges = headline_badges(trace, settings)
+    note = origin_note(answer, settings.ui_language)  # says in the UI language what the test-model label says
     facts = t("trace_facts", settings.ui_language, seconds=trace.duration_ms / 1000, calls=trace.llm_calls)
     if trace.model_label and trace.model_label != "none":
-        facts += f" · {trace.model_label}"
+        facts += " · " + (_TEST_MODEL_NOTE.sub("", trace.model_label) if note else trace.model_label)
     st.markdown(" ".join(b.markdown() for b in badges) + f"  \n:gray[{html.escape(facts)}]")
-    note = origin_note(answer, settings.ui_language)
     if note:
         st.info(note, icon=":material/verified:")
     if not st.toggle(title, key=f"{key}_steps"):

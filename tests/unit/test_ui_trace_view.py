@@ -93,3 +93,11 @@ def test_progress_labels_in_vietnamese() -> None:
 def test_every_loop_has_a_title_in_both_languages() -> None:
     for loop in get_args(Loop):
         assert loop_title(loop, "vi") and loop_title(loop, "en")
+
+
+def test_the_trace_drops_the_english_test_model_note_that_the_origin_note_says_in_the_ui_language() -> None:
+    from aria.llm.spec import TEST_MODEL_NOTE
+    from aria.ui.trace_view import _TEST_MODEL_NOTE
+
+    label = f"scripted:demo.json {TEST_MODEL_NOTE} / judge: openai:gpt-4.1"
+    assert _TEST_MODEL_NOTE.sub("", label) == "scripted:demo.json / judge: openai:gpt-4.1"

@@ -1,8 +1,9 @@
 """Charts as data: a declarative :class:`ChartSpec` chosen by rules from the result's shape.
 
 The spec is picked from pandas dtypes and column names only (no model, no code from a model);
-:func:`render_chart` turns a spec into a Plotly figure. When a chart would mislead (too many
-categories, mixed units, one row of many columns) the spec is ``kind="none"`` with the reason.
+:func:`render_chart` turns a spec into a Plotly figure. Measures in different units never share an
+axis (the chart shows the first one; the table has all). When a chart would mislead (too many categories
+or series, one row of many columns) the spec is ``kind="none"`` with the reason.
 
 >>> import pandas as pd
 >>> choose_chart(pd.DataFrame({"mon": ["Phở", "Bún chả"], "so_luong": [120, 80]})).kind
@@ -132,10 +133,11 @@ def _by_category(df: pd.DataFrame, categories: list[str], measures: list[str], q
     count = df[label].nunique()
     if len(measures) == 1 and (share := _share_chart(df, label, measures[0], question)) is not None:
         return share
-    if _mixed_units(measures):
-        return _none(f"measures in different units ({', '.join(measures)}) would mislead on one axis")
     if count > MAX_BAR_CATEGORIES:
         return _none(f"{count} categories are too many for a chart; see the table")
+    if _mixed_units(measures):  # one unit per axis: bars of the first measure (the table has the rest)
+        return ChartSpec(kind="bar", x=label, y=(measures[0],), title=_title(measures[:1], label),
+                         reason=f"measures in different units ({', '.join(measures)}): bars of {measures[0]}")
     return ChartSpec(
         kind="bar", x=label, y=tuple(measures), title=_title(measures, label),
         reason=f"categories ({label}) and a measure: bars compare them",

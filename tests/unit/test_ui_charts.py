@@ -75,11 +75,11 @@ def test_too_many_categories_is_none() -> None:
     assert "40 categories" in spec.reason
 
 
-def test_mixed_units_by_category_is_none() -> None:
+def test_mixed_units_by_category_chart_the_first_measure_only() -> None:
     df = pd.DataFrame({"area": ["IN", "OU"], "revenue_vnd": [5e6, 2e6], "order_count": [40, 12]})
     spec = choose_chart(df)
-    assert spec.kind == "none"
-    assert "different units" in spec.reason
+    assert (spec.kind, spec.x, spec.y) == ("bar", "area", ("revenue_vnd",))
+    assert "different units" in spec.reason and spec.title == "revenue (VND) by area"
 
 
 def test_same_unit_measures_by_category_are_grouped_bars() -> None:

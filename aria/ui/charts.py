@@ -19,6 +19,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from pydantic import BaseModel, ConfigDict
 
+from aria.reflect.answer_text import label
 from aria.reflect.language import detect_language
 from aria.ui.frames import is_category, is_measure, is_time, unit_of
 
@@ -60,7 +61,7 @@ def _sums_to_whole(series: pd.Series) -> bool:
 
 def humanize(name: str) -> str:
     """A column name as a label: 'doanh_thu_vnd' -> 'doanh thu (VND)'."""
-    words = name.removesuffix("_vnd").replace("_", " ").strip()
+    words = label(name)
     return f"{words} (VND)" if name.lower().endswith("_vnd") else words
 
 

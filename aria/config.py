@@ -65,6 +65,10 @@ class Settings(BaseSettings):
     )
     business_schema: str = Field(default="restaurant", description="Schema holding the business tables.")
     kb_schema: str = Field(default="aria_kb", description="Schema holding the knowledge base and query log.")
+    semantic_schema: str = Field(
+        default="aria_semantic", min_length=1, max_length=63,
+        description="Schema holding the semantic layer's time spine.",
+    )
     reader_role: str = Field(
         default="aria_reader", description="Read-only role created for generated SQL (SELECT on business tables)."
     )

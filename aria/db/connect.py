@@ -145,6 +145,13 @@ def ensure_reader_role(conn: psycopg.Connection, settings: Settings) -> None:
         statements.append(
             sql.SQL("REVOKE ALL ON SCHEMA {} FROM {}").format(sql.Identifier(settings.kb_schema), role)
         )
+    semantic_exists = conn.execute(
+        "SELECT 1 FROM pg_namespace WHERE nspname = %s", (settings.semantic_schema,)
+    ).fetchone()
+    if semantic_exists:  # the semantic layer's time spine (aria.db.seed.ensure_time_spine)
+        semantic = sql.Identifier(settings.semantic_schema)
+        statements.append(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(semantic, role))
+        statements.append(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA {} TO {}").format(semantic, role))
     for statement in statements:
         conn.execute(statement)
 

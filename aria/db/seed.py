@@ -188,6 +188,34 @@ def pin_business_clock(conn: psycopg.Connection, schema: str, as_of: datetime) -
     ).format(sql.Identifier(schema), sql.Literal(f"SELECT {sql.Literal(as_of.isoformat()).as_string(conn)}::timestamptz")))
 
 
+TIME_SPINE_FIRST, TIME_SPINE_LAST = "2020-01-01", "2035-12-31"  # one row per day, ~5,800 rows
+
+
+def ensure_time_spine(conn: psycopg.Connection, settings: Settings) -> None:
+    """Create and fill ``<semantic_schema>.time_spine`` (``date_day date``, one row per day) if missing.
+
+    The semantic layer (MetricFlow, ``seed_db/semantic/project.yaml``) joins to it for metric_time.
+    Idempotent and cheap (``IF NOT EXISTS``, ``ON CONFLICT DO NOTHING``); grants the read-only role
+    SELECT when it exists. The caller commits (or uses an autocommit connection)."""
+    if not _SCHEMA_NAME.match(settings.semantic_schema):
+        raise ConfigError(
+            f"ARIA_SEMANTIC_SCHEMA {settings.semantic_schema!r} is not a plain lower-case SQL name.",
+            hint="Use letters, digits and underscores, starting with a letter, e.g. aria_semantic.",
+        )
+    schema = sql.Identifier(settings.semantic_schema)
+    spine = sql.Identifier(settings.semantic_schema, "time_spine")
+    conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(schema))
+    conn.execute(sql.SQL("CREATE TABLE IF NOT EXISTS {} (date_day date PRIMARY KEY)").format(spine))
+    conn.execute(sql.SQL(
+        "INSERT INTO {} SELECT d::date FROM generate_series({}::date, {}::date, interval '1 day') d "
+        "ON CONFLICT DO NOTHING"
+    ).format(spine, sql.Literal(TIME_SPINE_FIRST), sql.Literal(TIME_SPINE_LAST)))
+    if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (settings.reader_role,)).fetchone():
+        role = sql.Identifier(settings.reader_role)
+        conn.execute(sql.SQL("GRANT USAGE ON SCHEMA {} TO {}").format(schema, role))
+        conn.execute(sql.SQL("GRANT SELECT ON {} TO {}").format(spine, role))
+
+
 def _table_rows(conn: psycopg.Connection, schema: str, *, exact: bool) -> dict[str, int]:
     names = [r[0] for r in conn.execute(
         "SELECT tablename FROM pg_tables WHERE schemaname = %s", (schema,)).fetchall()]
@@ -279,6 +307,7 @@ def seed_database(
         say("Indexing")
         conn.execute(schema_ddl(schema, "indexes.sql"))  # type: ignore[arg-type]
         pin_business_clock(conn, schema, as_of)
+        ensure_time_spine(conn, settings)
         say("Granting the read-only role")
         ensure_reader_role(conn, settings)
         say("Analyzing")

@@ -7,13 +7,18 @@ class (``aria config docs``) and a test fails when the two drift apart.
 
 from __future__ import annotations
 
+import difflib
 import os
+import tomllib
+import typing
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
+from zoneinfo import ZoneInfo
 
+import annotated_types
 import platformdirs
-from pydantic import AliasChoices, Field, SecretStr, model_validator
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -21,8 +26,23 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
+from aria.errors import ConfigError
+
 CONFIG_FILE_ENV = "ARIA_CONFIG"
 DEFAULT_CONFIG_FILE = "aria.toml"
+DEBUG_ENV = "ARIA_DEBUG"
+WEIGHTS = ("w_c", "w_g", "w_j", "w_q")
+# Never echoed in an error message: URLs carry passwords.
+SECRET_FIELDS = frozenset({"database_url", "reader_url", "kb_url", "anthropic_api_key", "openai_api_key"})
+
+
+def is_utf8(text: str) -> bool:
+    """False when ``text`` holds lone surrogates (how Python keeps bytes that were not UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _default_home() -> Path:
@@ -35,13 +55,40 @@ def _default_bench_dir() -> Path:
 
 def config_file_path() -> Path:
     """The TOML file settings are read from and the Settings page writes to."""
-    return Path(os.environ.get(CONFIG_FILE_ENV, DEFAULT_CONFIG_FILE))
+    value = os.environ.get(CONFIG_FILE_ENV, DEFAULT_CONFIG_FILE)
+    if not value.strip():
+        raise ConfigError(f"{CONFIG_FILE_ENV} is empty.", hint=f"Unset it (./{DEFAULT_CONFIG_FILE}) or name a file.")
+    return Path(value)
+
+
+def debug_requested() -> bool:
+    """``ARIA_DEBUG=1``: the CLI shows the traceback of an unexpected error instead of one line."""
+    return os.environ.get(DEBUG_ENV, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+class _TomlSource(TomlConfigSettingsSource):
+    """The TOML source, with a broken file reported as one line naming the file (a ConfigError)."""
+
+    def _read_file(self, file_path: Any) -> dict[str, Any]:
+        try:
+            return super()._read_file(file_path)
+        except tomllib.TOMLDecodeError as err:
+            raise ConfigError(f"{file_path} is not valid TOML: {err}.", hint="Fix or delete the file.") from None
+        except UnicodeDecodeError as err:
+            raise ConfigError(
+                f"{file_path} is not UTF-8 text (byte {err.object[err.start]:#04x} at offset {err.start}).",
+                hint="Fix or delete the file.",
+            ) from None
+        except OSError as err:
+            raise ConfigError(f"Cannot read {file_path}: {err.strerror}.", hint=f"Fix {CONFIG_FILE_ENV}.") from None
 
 
 class Settings(BaseSettings):
     """All of Aria's knobs. Environment variable = ``ARIA_`` + the field name in upper case."""
 
-    model_config = SettingsConfigDict(env_prefix="ARIA_", extra="ignore", validate_default=True)
+    model_config = SettingsConfigDict(
+        env_prefix="ARIA_", extra="forbid", validate_default=True, validate_by_name=True, allow_inf_nan=False
+    )
 
     # --- where things live -------------------------------------------------------------------
     home: Path = Field(
@@ -63,16 +110,22 @@ class Settings(BaseSettings):
         default=None,
         description="PostgreSQL URL (with pgvector) of the knowledge base. Unset: the database URL.",
     )
-    business_schema: str = Field(default="restaurant", description="Schema holding the business tables.")
-    kb_schema: str = Field(default="aria_kb", description="Schema holding the knowledge base and query log.")
+    business_schema: str = Field(
+        default="restaurant", min_length=1, max_length=63, description="Schema holding the business tables."
+    )
+    kb_schema: str = Field(
+        default="aria_kb", min_length=1, max_length=63,
+        description="Schema holding the knowledge base and query log.",
+    )
     semantic_schema: str = Field(
         default="aria_semantic", min_length=1, max_length=63,
         description="Schema holding the semantic layer's time spine.",
     )
     reader_role: str = Field(
-        default="aria_reader", description="Read-only role created for generated SQL (SELECT on business tables)."
+        default="aria_reader", min_length=1, max_length=63,
+        description="Read-only role created for generated SQL (SELECT on business tables).",
     )
-    timezone: str = Field(default="Asia/Ho_Chi_Minh", description="The restaurant's time zone.")
+    timezone: str = Field(default="Asia/Ho_Chi_Minh", min_length=1, description="The restaurant's time zone.")
     bench_dir: Path = Field(
         default_factory=_default_bench_dir, description="Folder of the public benchmark data (Spider, BIRD)."
     )
@@ -86,14 +139,17 @@ class Settings(BaseSettings):
     judge_llm: str | None = Field(
         default=None, description="Judge model spec (same forms as ARIA_LLM). Unset: the generator's spec."
     )
-    llm_timeout_s: float = Field(default=60.0, gt=0, description="Per-call model timeout, seconds.")
+    llm_timeout_s: float = Field(default=60.0, gt=0, le=3600, description="Per-call model timeout, seconds.")
     llm_max_retries: int = Field(
         default=3, ge=0, le=10, description="Retries on model timeouts, 429 and 5xx (with backoff)."
     )
     llm_backoff_s: float = Field(
-        default=0.5, ge=0, description="First retry delay, seconds; doubles on each retry (plus jitter)."
+        default=0.5, ge=0, le=60,
+        description="First retry delay, seconds; doubles on each retry (plus jitter).",
     )
-    llm_backoff_max_s: float = Field(default=8.0, ge=0, description="Longest delay between model retries, seconds.")
+    llm_backoff_max_s: float = Field(
+        default=8.0, ge=0, le=600, description="Longest delay between model retries, seconds."
+    )
     anthropic_api_key: SecretStr | None = Field(
         default=None,
         validation_alias=AliasChoices("ARIA_ANTHROPIC_API_KEY", "ANTHROPIC_API_KEY"),
@@ -106,7 +162,7 @@ class Settings(BaseSettings):
         "(also read from OPENAI_API_KEY).",
     )
     embedding_model: str = Field(
-        default="all-MiniLM-L6-v2",
+        default="all-MiniLM-L6-v2", min_length=1,
         description="sentence-transformers model: a local path, or all-MiniLM-L6-v2 (bundled, offline).",
     )
 
@@ -114,8 +170,12 @@ class Settings(BaseSettings):
     theta_r: float = Field(default=4.0, ge=0, le=10, description="Retrieval threshold θ_r on Score_r (0-10).")
     theta_s: float = Field(default=5.0, ge=0, le=10, description="SQL threshold θ_s on S (0-10).")
     theta_e: float = Field(default=3.0, ge=0, le=5, description="Entailment threshold θ_e on E (0-5).")
-    alpha: float = Field(default=0.6, ge=0, le=1, description="α: weight of relevance R in Score_r = αR + (1−α)C.")
-    beta: float = Field(default=0.2, ge=0, le=1, description="β: weight of E_schema in E = βE_schema + (1−β)E_data.")
+    alpha: float = Field(
+        default=0.6, ge=0, le=1, description="α: weight of relevance R in Score_r = αR + (1−α)C."
+    )
+    beta: float = Field(
+        default=0.2, ge=0, le=1, description="β: weight of E_schema in E = βE_schema + (1−β)E_data."
+    )
     w_c: float = Field(default=0.1, ge=0, le=1, description="w_c: weight of column consistency in S.")
     w_g: float = Field(default=0.3, ge=0, le=1, description="w_g: weight of granularity consistency in S.")
     w_j: float = Field(default=0.4, ge=0, le=1, description="w_j: weight of join consistency in S.")
@@ -126,16 +186,23 @@ class Settings(BaseSettings):
     max_synthesis_iterations: int = Field(
         default=3, ge=1, le=10, description="Loop 2 limit on semantic regenerations."
     )
-    max_syntax_repairs: int = Field(default=3, ge=0, le=10, description="Loop 2 limit on syntax repairs per SQL.")
+    max_syntax_repairs: int = Field(
+        default=3, ge=0, le=10, description="Loop 2 limit on syntax repairs per SQL."
+    )
     max_entailment_iterations: int = Field(
         default=2, ge=1, le=10, description="Loop 3 limit: how often a failed entailment returns to Loop 1."
     )
-    top_k_tables: int = Field(default=3, ge=1, description="k: tables retrieved by the first retrieval step.")
-    top_m_columns: int = Field(default=8, ge=1, description="m: columns retrieved per table by the second step.")
-    k_step: int = Field(default=2, ge=0, description="How much a retrieval rewrite raises k.")
-    m_step: int = Field(default=4, ge=0, description="How much a retrieval rewrite raises m.")
+    top_k_tables: int = Field(
+        default=3, ge=1, le=100, description="k: tables retrieved by the first retrieval step."
+    )
+    top_m_columns: int = Field(
+        default=8, ge=1, le=500, description="m: columns retrieved per table by the second step."
+    )
+    k_step: int = Field(default=2, ge=0, le=100, description="How much a retrieval rewrite raises k.")
+    m_step: int = Field(default=4, ge=0, le=500, description="How much a retrieval rewrite raises m.")
     full_schema_token_budget: int = Field(
-        default=2500, ge=0, description="Pass the whole schema when it fits in this many tokens (cl100k)."
+        default=2500, ge=0, le=1_000_000,
+        description="Pass the whole schema when it fits in this many tokens (cl100k).",
     )
     reuse_min_similarity: float = Field(
         default=0.50, ge=0, le=1,
@@ -145,18 +212,31 @@ class Settings(BaseSettings):
 
     # --- execution limits -------------------------------------------------------------------------
     statement_timeout_ms: int = Field(
-        default=15000, gt=0, description="Server-side statement timeout of the read-only role, ms."
+        default=15000, ge=1, le=3_600_000,
+        description="Server-side statement timeout of the read-only role, ms.",
     )
     client_deadline_s: float = Field(
-        default=20.0, gt=0, description="Client-side deadline after which a query is cancelled, seconds."
+        default=20.0, gt=0, le=3600,
+        description="Client-side deadline after which a query is cancelled, seconds.",
     )
-    row_cap: int = Field(default=1000, gt=0, description="Most rows a query returns (applied by wrapping it).")
-    max_plan_cost: float = Field(default=5e6, gt=0, description="Cost guard: largest EXPLAIN total cost allowed.")
-    max_plan_rows: float = Field(default=5e7, gt=0, description="Cost guard: largest EXPLAIN row estimate allowed.")
-    pool_max_size: int = Field(default=10, ge=1, description="Largest number of pooled database connections.")
-    connect_timeout_s: int = Field(default=5, ge=1, description="Seconds to wait when connecting to a database.")
+    row_cap: int = Field(
+        default=1000, ge=1, le=1_000_000, description="Most rows a query returns (applied by wrapping it)."
+    )
+    max_plan_cost: float = Field(
+        default=5e6, gt=0, le=1e12, description="Cost guard: largest EXPLAIN total cost allowed."
+    )
+    max_plan_rows: float = Field(
+        default=5e7, gt=0, le=1e12, description="Cost guard: largest EXPLAIN row estimate allowed."
+    )
+    pool_max_size: int = Field(
+        default=10, ge=1, le=100, description="Largest number of pooled database connections."
+    )
+    connect_timeout_s: int = Field(
+        default=5, ge=1, le=300, description="Seconds to wait when connecting to a database."
+    )
     eval_timeout_s: float = Field(
-        default=30.0, gt=0, description="Evaluation: deadline of each predicted or gold query, seconds (BIRD uses 30)."
+        default=30.0, gt=0, le=3600,
+        description="Evaluation: deadline of each predicted or gold query, seconds (BIRD uses 30).",
     )
 
     # --- user interface ---------------------------------------------------------------------------
@@ -167,11 +247,44 @@ class Settings(BaseSettings):
         "summary.json) and retrieval reports (*retrieval*.json) anywhere beneath it.",
     )
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _text_is_utf8(cls, value: Any) -> Any:
+        """Refuse text with lone surrogates (bytes that were not UTF-8 in the environment or a file)."""
+        if isinstance(value, str) and not is_utf8(value):
+            raise ValueError("is not valid UTF-8")
+        return value
+
+    @field_validator("home", mode="before")
+    @classmethod
+    def _home_not_empty(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("is empty; unset it for the per-user data dir, or name a folder")
+        return value
+
+    @field_validator("home")
+    @classmethod
+    def _home_absolute(cls, value: Path) -> Path:
+        return value.expanduser().absolute()
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_timezone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ValueError, KeyError, OSError) as err:  # ZoneInfoNotFoundError is a KeyError
+            raise ValueError("is not a time zone; use an IANA name like Asia/Ho_Chi_Minh") from err
+        return value
+
     @model_validator(mode="after")
     def _weights_sum_to_one(self) -> Settings:
         total = self.w_c + self.w_g + self.w_j + self.w_q
         if abs(total - 1.0) > 1e-6:
-            raise ValueError(f"w_c + w_g + w_j + w_q must be 1 (they are {total:.3f})")
+            terms = " + ".join(f"{getattr(self, n):g}" for n in WEIGHTS)
+            raise ValueError(
+                f"{' + '.join(map(env_name, WEIGHTS))} (aria.toml keys {', '.join(WEIGHTS)}) must sum to 1; "
+                f"they sum to {total:.4g} ({terms})"
+            )
         return self
 
     @property
@@ -192,7 +305,7 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
-        toml = TomlConfigSettingsSource(settings_cls, toml_file=config_file_path())
+        toml = _TomlSource(settings_cls, toml_file=config_file_path())
         return init_settings, env_settings, toml
 
 
@@ -215,6 +328,88 @@ def settings_table_markdown() -> str:
         shown = "unset" if default is None else f"`{default}`"
         rows.append(f"| `{env_name(name)}` | {shown} | {field.description} |")
     return "\n".join(rows)
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def allowed_values(name: str) -> str:
+    """What a setting accepts, in words: ``allowed_values("row_cap") == "a whole number from 1 to 1000000"``."""
+    field = Settings.model_fields[name]
+    args = [a for a in typing.get_args(field.annotation) if a is not type(None)] or [field.annotation]
+    if typing.get_origin(field.annotation) is Literal:
+        return "one of " + ", ".join(map(str, args))
+    kind = {int: "a whole number", float: "a number", Path: "a path"}.get(args[0], "text")
+    if any(isinstance(m, annotated_types.MinLen) for m in field.metadata):
+        kind = f"non-empty {kind}"
+    ge = next((m.ge for m in field.metadata if isinstance(m, annotated_types.Ge)), None)
+    le = next((m.le for m in field.metadata if isinstance(m, annotated_types.Le)), None)
+    if ge is not None and le is not None:
+        return f"{kind} from {_number(ge)} to {_number(le)}"  # type: ignore[arg-type]
+    parts = [_BOUND_WORDS[type(m)].format(_number(getattr(m, _BOUND_ATTR[type(m)])))
+             for m in field.metadata if type(m) in _BOUND_WORDS]
+    return " and ".join([f"{kind} {parts[0]}", *parts[1:]]) if parts else kind
+
+
+_BOUND_WORDS: dict[type, str] = {
+    annotated_types.Ge: "at least {}", annotated_types.Gt: "above {}", annotated_types.Le: "at most {}",
+    annotated_types.Lt: "below {}", annotated_types.MaxLen: "of at most {} characters",
+}
+_BOUND_ATTR: dict[type, str] = {
+    annotated_types.Ge: "ge", annotated_types.Gt: "gt", annotated_types.Le: "le", annotated_types.Lt: "lt",
+    annotated_types.MaxLen: "max_length",
+}
+
+
+def _shown(value: Any) -> str:
+    """A setting's value, printable (bytes that were not UTF-8 as \\xNN) and short."""
+    text = value if isinstance(value, str) else repr(value)
+    try:
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return text if text.strip() else f'"{text}"'
+
+
+def _where(name: str, value: Any) -> tuple[str, str]:
+    """Where a bad value came from (``ARIA_ROW_CAP=-1``) and the other place it could be set."""
+    names = [env_name(name)] + (["ANTHROPIC_API_KEY"] if name == "anthropic_api_key" else []) + (
+        ["OPENAI_API_KEY"] if name == "openai_api_key" else [])
+    var = next((v for v in names if v in os.environ), None)
+    shown = "=..." if name in SECRET_FIELDS else f"={_shown(value)}"
+    if var is not None:
+        return f"{var}{shown}", f"aria.toml key {name}"
+    return f"{name}{shown.replace('=', ' = ', 1)} in {_config_file_name()}", f"or {env_name(name)}"
+
+
+def _config_file_name() -> str:
+    return os.environ.get(CONFIG_FILE_ENV) or DEFAULT_CONFIG_FILE
+
+
+def settings_error_lines(err: ValidationError) -> list[str]:
+    """One line per problem of a Settings ValidationError, naming the variable and what it accepts.
+
+    e.g. ``ARIA_ROW_CAP=-1: must be a whole number from 1 to 1000000 (aria.toml key row_cap)``.
+    """
+    lines = []
+    for problem in err.errors(include_url=False):
+        loc = [str(part) for part in problem["loc"]]
+        name = next((n for n in Settings.model_fields if loc and loc[0] in (n, env_name(n))), None)
+        message = str(problem.get("ctx", {}).get("error", problem["msg"]))
+        if problem["type"] == "extra_forbidden":
+            key = loc[0] if loc else "?"
+            close = difflib.get_close_matches(key.lower().removeprefix("aria_"), list(Settings.model_fields), n=1)
+            hint = f"; did you mean {close[0]}?" if close else "; `aria config docs` lists the settings"
+            lines.append(f"unknown setting {_shown(key)} in {_config_file_name()}{hint}")
+        elif name is None:
+            lines.append(message)
+        else:
+            where, other = _where(name, problem.get("input"))
+            what = message if problem["type"] == "value_error" else f"must be {allowed_values(name)}"
+            lines.append(f"{where}: {what} ({other})")
+    return lines
 
 
 @lru_cache(maxsize=1)

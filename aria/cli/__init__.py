@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import NoReturn
 
 import typer
+from pydantic import ValidationError
 
 from aria.cli import ask as ask_cli
 from aria.cli import bench as bench_cli
@@ -15,7 +17,8 @@ from aria.cli import demo as demo_cli
 from aria.cli import eval as eval_cli
 from aria.cli import kb as kb_cli
 from aria.cli import sql as sql_cli
-from aria.errors import AriaError
+from aria.config import Settings, debug_requested, is_utf8, settings_error_lines
+from aria.errors import AriaError, ConfigError
 
 app = typer.Typer(
     name="aria",
@@ -35,10 +38,43 @@ bench_cli.app.command("eval-speed")(eval_cli.bench_eval_speed)
 # Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
 
 
+EXIT_FAILED = 1  # something failed at run time (database, model, ...)
+EXIT_USAGE = 2  # bad input: an argument, a setting, aria.toml
+
+
 def main() -> None:
+    """The ``aria`` command: every bad input or failure is one line on stderr (and exit 1 or 2), never a
+    traceback; ``ARIA_DEBUG=1`` shows the traceback of an unexpected error."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    for position, argument in enumerate(sys.argv[1:], start=1):
+        if not is_utf8(argument):
+            _fail([f"argument {position} is not valid UTF-8. Retype it, or set the terminal to UTF-8."], EXIT_USAGE)
     try:
         app()
+    except ValidationError as err:
+        if err.title != Settings.__name__:
+            _unexpected(err)
+        _fail(settings_error_lines(err), EXIT_USAGE)
+    except ConfigError as err:
+        _fail([str(err)], EXIT_USAGE)
     except AriaError as err:
-        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
-        sys.exit(2)
+        _fail([str(err)], EXIT_FAILED)
+    except UnicodeError as err:
+        reason = getattr(err, "reason", type(err).__name__)
+        _fail([f"text that is not valid UTF-8 ({reason}) in an argument, a setting or a file."], EXIT_USAGE)
+    except Exception as err:  # noqa: BLE001 - the last resort: one line, the traceback on request
+        _unexpected(err)
+
+
+def _unexpected(err: Exception) -> NoReturn:
+    if debug_requested():
+        raise err
+    first = (str(err).strip().splitlines() or [""])[0][:300]
+    _fail([f"unexpected error: {type(err).__name__}: {first} (ARIA_DEBUG=1 shows the traceback)"], EXIT_FAILED)
+
+
+def _fail(lines: list[str], code: int) -> NoReturn:
+    for line in lines:
+        safe = " ".join(line.split()).encode("utf-8", "backslashreplace").decode("utf-8")
+        typer.secho(f"aria: {safe}", fg=typer.colors.RED, err=True)
+    sys.exit(code)

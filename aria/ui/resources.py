@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 
 import streamlit as st
+from pydantic import ValidationError
 
-from aria.config import Settings
+from aria.config import Settings, settings_error_lines
 from aria.db.connect import Targets, resolve_targets
+from aria.errors import ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +28,19 @@ def use_settings(settings: Settings | None) -> None:
 
 
 def current_settings() -> Settings:
-    """The settings for this run: the override, or freshly read (so the Settings page takes effect)."""
-    return _override if _override is not None else Settings()
+    """The settings for this run: the override, or freshly read (so the Settings page takes effect).
+
+    A bad setting or a broken aria.toml stops the page with one line per problem, not a traceback.
+    """
+    if _override is not None:
+        return _override
+    try:
+        return Settings()
+    except (ValidationError, ConfigError) as err:
+        lines = settings_error_lines(err) if isinstance(err, ValidationError) else [str(err)]
+        st.error("Cài đặt không hợp lệ / Aria's settings are invalid:\n\n" + "\n".join(f"- `{x}`" for x in lines))
+        st.stop()
+        raise  # st.stop() only returns outside a Streamlit run
 
 
 def settings_key(settings: Settings) -> str:

@@ -16,6 +16,7 @@ from aria.cli import db as db_cli
 from aria.cli import demo as demo_cli
 from aria.cli import eval as eval_cli
 from aria.cli import kb as kb_cli
+from aria.cli import semantic as semantic_cli
 from aria.cli import sql as sql_cli
 from aria.config import Settings, debug_requested, is_utf8, settings_error_lines
 from aria.errors import AriaError, ConfigError
@@ -31,10 +32,12 @@ app.add_typer(bench_cli.app, name="bench")
 app.add_typer(sql_cli.app, name="sql")
 app.add_typer(config_cmd.app, name="config")
 app.add_typer(kb_cli.app, name="kb")
+app.add_typer(semantic_cli.app, name="semantic")
 app.command("demo")(demo_cli.demo)
 app.command("ask")(ask_cli.ask)
 app.command("eval")(eval_cli.eval_command)
 bench_cli.app.command("eval-speed")(eval_cli.bench_eval_speed)
+bench_cli.app.command("semantic")(semantic_cli.bench_semantic)
 # Sub-applications registered below by their own modules (kb, ask, sql, eval, bench).
 
 

@@ -27,6 +27,7 @@ class AskOptions(BaseModel):
     sql_reflection: bool = True  # --no-sql-reflection turns off both tiers of Loop 2
     entailment: bool = True  # --no-entailment
     reuse: bool = True  # try verified queries first
+    semantic: bool = True  # then the semantic layer (governed metrics, no model)
     previous_question: str | None = None  # follow-ups carry the previous turn as context
     previous_sql: str | None = None
 
@@ -45,6 +46,8 @@ class Answer(BaseModel):
     reused_query_id: int | None = None  # the verified query reused, if any
     log_id: int | None = None  # row in the query log
     relevant_tables: list[str] = Field(default_factory=list)  # shown when nothing could be answered
+    suggestions: list[str] = Field(default_factory=list)  # nearby questions Aria can answer now
+    semantic_query: str | None = None  # the semantic query in words, when the semantic layer answered
 
     @property
     def llm_calls(self) -> int:
@@ -61,6 +64,8 @@ class Answer(BaseModel):
             "answer_text": self.answer_text,
             "llm_calls": self.llm_calls,
             "reused_query_id": self.reused_query_id,
+            "semantic_query": self.semantic_query,
+            "suggestions": self.suggestions,
             "error": self.error,
             "trace": self.trace.model_dump(mode="json"),
         }

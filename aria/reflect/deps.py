@@ -18,6 +18,7 @@ from aria.kb.base import KnowledgeBase
 from aria.kb.context import SchemaContext
 from aria.llm.client import ModelClient
 from aria.reflect.steps import StepRecorder
+from aria.semantic.layer import SemanticLayer
 
 
 class QueryExecutor(Protocol):
@@ -43,6 +44,7 @@ class EngineDeps:
     schema: Schema  # the business schema, for the deterministic checks
     models: ModelClient | None  # None: no model configured (reuse and the workbench still work)
     dialect: str = "postgres"  # sqlglot dialect of the executor: postgres or sqlite
+    semantic: SemanticLayer | None = None  # the governed metrics (None: no semantic model for this database)
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from aria.reflect.language import Language, QuestionRejected, validate_question
 from aria.reflect.query_log import log_answer
 from aria.reflect.retrieval_loop import retrieval_loop, retrieve
 from aria.reflect.reuse import try_reuse
+from aria.reflect.semantic_stage import SemanticAttempt, suggestions, try_semantic
 from aria.reflect.steps import EventSink, StepRecorder
 from aria.reflect.synthesis_loop import synthesis_loop
 from aria.reflect.trace import Trace
@@ -43,11 +44,14 @@ NOT_CONFIDENT = {
     "en": "Aria could not answer confidently ({why}). The best attempt is in the trace.",
 }
 NO_MODEL = {
-    "vi": "Chưa có mô hình ngôn ngữ nào được cấu hình và không có câu hỏi đã xác minh nào đủ giống. "
-    "Các bảng liên quan: {tables}. Hãy đặt ARIA_LLM để Aria viết SQL mới.",
-    "en": "No language model is configured and no verified question is close enough. "
-    "Relevant tables: {tables}. Set ARIA_LLM to let Aria write new SQL.",
+    "vi": "Chưa có mô hình ngôn ngữ nào được cấu hình, và Aria chưa trả lời được câu này từ các chỉ số đã định nghĩa "
+    "hay câu hỏi đã xác minh.{recognised}{suggest} Hãy đặt ARIA_LLM để Aria viết SQL mới.",
+    "en": "No language model is configured, and Aria cannot answer this from its defined metrics or verified "
+    "questions.{recognised}{suggest} Set ARIA_LLM to let Aria write new SQL.",
 }
+RECOGNISED = {"vi": " Đã nhận ra: {known}.", "en": " Recognised: {known}."}
+NOT_UNDERSTOOD = {"vi": " Chưa hiểu: {words}.", "en": " Not understood: {words}."}
+SUGGEST = {"vi": " Bạn có thể hỏi: {questions}", "en": " You could ask: {questions}"}
 
 
 def answer_question(
@@ -84,13 +88,17 @@ def _answer(state: RunState, question: str, language: Language, options: AskOpti
     reused = try_reuse(state, question, language) if options.reuse else None
     if reused is not None and (state.deps.models is None or not options.entailment):
         return reused
+    semantic = try_semantic(state, question, language) if reused is None and options.semantic else SemanticAttempt(None)
+    if semantic.answer is not None and (state.deps.models is None or not options.entailment):
+        return semantic.answer
     if state.deps.models is None:
-        return _no_model(state, question, language)
-    if reused is not None:  # with a model, a reused answer must still pass the entailment judge
-        assert reused.sql is not None
-        result = QueryResult(reused.columns, reused.rows, len(reused.rows), reused.truncated, 0.0)
-        if judge_entailment(state, question, reused.sql, result, 0).passed:
-            return reused
+        return _no_model(state, question, language, semantic)
+    # with a model, a reused or semantic answer must still pass the entailment judge
+    for ready in (reused, semantic.answer):
+        if ready is not None and ready.sql is not None:
+            result = QueryResult(ready.columns, ready.rows, len(ready.rows), ready.truncated, 0.0)
+            if judge_entailment(state, question, ready.sql, result, 0).passed:
+                return ready
     return reflect_sql(state, question, language, options, evidence)
 
 
@@ -145,14 +153,21 @@ def _not_confident(state: RunState, question: str, language: Language, loop: str
                   answer_text=NOT_CONFIDENT[language].format(why=why), trace=state.recorder.trace)
 
 
-def _no_model(state: RunState, question: str, language: Language) -> Answer:
-    """Say honestly that nothing could be answered, and show the tables the KB found relevant."""
+def _no_model(state: RunState, question: str, language: Language, semantic: SemanticAttempt) -> Answer:
+    """Say honestly that nothing could be answered: what was recognised, and nearby questions Aria can
+    answer now (the tables the KB found relevant stay on the answer for the UI)."""
     context = retrieve(state, question, evidence="", k=state.settings.top_k_tables, m=state.settings.top_m_columns,
                        iteration=1)
-    tables = ", ".join(context.table_names) or "—"
+    parsed = semantic.parsed
+    known = [item.split(": ", 1)[1].split(" -> ")[0] for item in (parsed.recognised if parsed else [])]
+    recognised = RECOGNISED[language].format(known=", ".join(known)) if known else ""
+    if parsed is not None and parsed.unknown:
+        recognised += NOT_UNDERSTOOD[language].format(words=", ".join(f"'{w}'" for w in parsed.unknown[:6]))
+    nearby = suggestions(state.deps.semantic, language, parsed)
+    suggest = SUGGEST[language].format(questions=" · ".join(f"“{q}”" for q in nearby)) if nearby else ""
     return Answer(question=question, language=language, status="no_model",
-                  answer_text=NO_MODEL[language].format(tables=tables), relevant_tables=context.table_names,
-                  trace=state.recorder.trace)
+                  answer_text=NO_MODEL[language].format(recognised=recognised, suggest=suggest),
+                  relevant_tables=context.table_names, suggestions=nearby, trace=state.recorder.trace)
 
 
 class Engine:

@@ -12,6 +12,7 @@ from aria.kb.service import open_kb
 from aria.llm.client import ModelClient, build_model_client
 from aria.reflect.deps import EngineDeps
 from aria.reflect.engine import Engine
+from aria.reflect.semantic_stage import open_semantic_layer
 
 _UNSET = object()
 
@@ -28,5 +29,6 @@ def open_engine(
     client = build_model_client(settings) if models is _UNSET else models
     executor = ReadOnlyExecutor(targets.reader, settings)
     deps = EngineDeps(settings=settings, kb=kb, executor=executor, schema=schema,
-                      models=client if isinstance(client, ModelClient) else None)
+                      models=client if isinstance(client, ModelClient) else None,
+                      semantic=open_semantic_layer(settings, executor))
     return Engine(deps)

@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-Loop = Literal["retrieval", "synthesis", "execution", "entailment", "enrichment", "reuse"]
+Loop = Literal["retrieval", "synthesis", "execution", "entailment", "enrichment", "reuse", "semantic"]
 
 
 class Score(BaseModel):

@@ -1,0 +1,137 @@
+"""``aria bench semantic``: golden questions answered by the semantic layer alone, with no model.
+
+Each question is parsed, compiled by MetricFlow and run read-only; its rows are compared with the
+gold SQL's rows: the same set of rows, up to the order of columns (Spider's test-suite evaluation
+also allows column permutations; the golden SQL orders the same columns differently from one
+question to the next). A
+question the parser hands over is *refused* (never wrong); one it answers is *correct* or *wrong*.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from aria.errors import AriaError
+from aria.eval.golden import GoldenQuestion, load_golden
+from aria.eval.metric import row_set
+from aria.reflect.deps import QueryExecutor, business_now
+from aria.reflect.language import detect_language
+from aria.semantic.layer import SemanticLayer
+
+
+@dataclass(frozen=True)
+class SemanticItem:
+    id: str
+    question: str
+    outcome: str  # correct | wrong | refused | failed
+    latency_ms: float
+    words: str = ""
+    sql: str = ""
+    detail: str = ""
+
+
+@dataclass
+class SemanticReport:
+    split: str
+    items: list[SemanticItem] = field(default_factory=list)
+
+    def count(self, outcome: str) -> int:
+        return sum(i.outcome == outcome for i in self.items)
+
+    def as_dict(self) -> dict[str, Any]:
+        n = len(self.items) or 1
+        answered = [i for i in self.items if i.outcome in ("correct", "wrong")]
+        return {
+            "split": self.split, "questions": len(self.items), "answered": len(answered),
+            "correct": self.count("correct"), "wrong": self.count("wrong"), "refused": self.count("refused"),
+            "failed": self.count("failed"), "correct_pct": round(100 * self.count("correct") / n, 1),
+            "wrong_pct": round(100 * self.count("wrong") / n, 1),
+            "median_latency_ms": round(statistics.median(i.latency_ms for i in answered), 1) if answered else None,
+            "model_calls": 0, "items": [asdict(i) for i in self.items],
+        }
+
+
+def _column_signature(rows: Sequence[Sequence[Any]], index: int) -> tuple[str, ...]:
+    return tuple(sorted(repr(row[index]) for row in rows))
+
+
+def same_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> bool:
+    """Same rows up to the order of columns (as Spider's test-suite evaluation allows): every gold column
+    is matched to a predicted column with the same values, then the row sets must be equal.
+
+    >>> same_answer([[5, "a"]], [["a", 5]]), same_answer([[5, "a"]], [["b", 5]])
+    (True, False)
+    """
+    if row_set(pred) == row_set(gold):
+        return True
+    if not pred or not gold or len(pred[0]) != len(gold[0]):
+        return False
+    width = len(gold[0])
+    free = list(range(width))
+    order = []
+    for g in range(width):
+        wanted = _column_signature(gold, g)
+        match = next((p for p in free if _column_signature(pred, p) == wanted), None)
+        if match is None:
+            return False
+        free.remove(match)
+        order.append(match)
+    return row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
+
+
+def load_questions(split: str) -> list[GoldenQuestion]:
+    """``examples``/``eval``, or a YAML file of the same shape (``questions:`` with id, question, sql)."""
+    if split in ("examples", "eval"):
+        return load_golden(split)  # type: ignore[arg-type]
+    raw = yaml.safe_load(Path(split).read_text(encoding="utf-8"))
+    entries = raw.get("questions", []) if isinstance(raw, dict) else []
+    return [GoldenQuestion.model_validate({"difficulty": "simple", "lang": "vi", "tags": ["dev"], **e})
+            for e in entries]
+
+
+def _one(layer: SemanticLayer, executor: QueryExecutor, item: GoldenQuestion, now: datetime) -> SemanticItem:
+    language = detect_language(item.question) or item.lang
+    started = time.perf_counter()
+    parsed = layer.parse(item.question, language=language, now=now)
+    if parsed.query is None:
+        ms = (time.perf_counter() - started) * 1000
+        detail = parsed.problem + (f": {', '.join(parsed.unknown)}" if parsed.unknown else "")
+        return SemanticItem(item.id, item.question, "refused", ms, detail=detail)
+    words = layer.describe(parsed.query, language)
+    try:
+        compiled = layer.compile(parsed.query)
+        rows = executor.run(compiled.sql).rows
+    except AriaError as err:
+        ms = (time.perf_counter() - started) * 1000
+        return SemanticItem(item.id, item.question, "failed", ms, words=words, detail=str(err)[:300])
+    ms = (time.perf_counter() - started) * 1000
+    gold = executor.run(item.sql).rows
+    outcome = "correct" if same_answer(rows, gold) else "wrong"
+    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql)
+
+
+def run_semantic_bench(layer: SemanticLayer, executor: QueryExecutor, questions: Sequence[GoldenQuestion], *,
+                       split: str, timezone: str) -> SemanticReport:
+    now = business_now(executor, timezone)
+    return SemanticReport(split=split, items=[_one(layer, executor, q, now) for q in questions])
+
+
+def semantic_markdown(report: SemanticReport) -> str:
+    figures = report.as_dict()
+    lines = [f"Semantic layer on {figures['split']}: {figures['questions']} questions, 0 model calls",
+             f"  answered {figures['answered']} · correct {figures['correct']} ({figures['correct_pct']}%) · "
+             f"wrong {figures['wrong']} ({figures['wrong_pct']}%) · refused {figures['refused']} · "
+             f"failed {figures['failed']}",
+             f"  median question → rows: {figures['median_latency_ms']} ms"]
+    for item in report.items:
+        if item.outcome in ("wrong", "failed"):
+            lines.append(f"  {item.outcome.upper()} {item.id}: {item.question} — {item.words} {item.detail}")
+    return "\n".join(lines)

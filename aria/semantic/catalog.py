@@ -1,0 +1,246 @@
+"""The restaurant's semantic model: MetricFlow YAML under ``seed_db/semantic/``, loaded, validated
+with MetricFlow's own validators, and read into a small typed catalogue of metrics and dimensions
+with their Vietnamese and English labels and synonyms (the files' ``config: meta:``).
+
+Loading never half-succeeds: a broken file raises :class:`SemanticModelError` naming the object and
+the fix, and Aria starts without the semantic path.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from aria.errors import AriaError
+from aria.paths import seed_dir
+
+log = logging.getLogger(__name__)
+
+Unit = str  # vnd, count, portions, minutes, hours, percent, ratio, qty, people
+
+
+class SemanticModelError(AriaError):
+    """The semantic model's files are missing, malformed or fail MetricFlow's validation."""
+
+
+@dataclass(frozen=True)
+class Labels:
+    """How managers name one thing, in both languages (phrases lower case, vi with diacritics)."""
+
+    vi: str
+    en: str
+    synonyms_vi: tuple[str, ...] = ()
+    synonyms_en: tuple[str, ...] = ()
+
+    def label(self, language: str) -> str:
+        return self.vi if language == "vi" else self.en
+
+    @property
+    def phrases(self) -> tuple[str, ...]:
+        """Every spelling: both labels and all synonyms."""
+        return (self.vi, self.en, *self.synonyms_vi, *self.synonyms_en)
+
+
+@dataclass(frozen=True)
+class MetricInfo:
+    name: str
+    labels: Labels
+    unit: Unit
+    decimals: int
+    column: str  # the presentation column name, e.g. revenue_vnd
+    direction: str = "neutral"  # higher_is_better | lower_is_better | neutral
+    companions: tuple[str, ...] = ()  # metrics shown beside it by convention
+    description: str = ""
+    type: str = "simple"
+    finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
+
+
+@dataclass(frozen=True)
+class ValueInfo:
+    """A code value of a categorical dimension ("L" = ca trưa / lunch)."""
+
+    code: str
+    labels: Labels
+
+
+@dataclass(frozen=True)
+class DimensionInfo:
+    name: str  # element name inside its semantic model, e.g. name_vi
+    semantic_model: str
+    table: str  # the semantic model's table
+    expr: str  # the column (or SQL expression) it reads
+    concept: str  # language-independent concept, e.g. dish, category, shift
+    labels: Labels
+    lang: str | None = None  # "vi"/"en" for name_vi/name_en pairs
+    values: tuple[ValueInfo, ...] = ()
+    is_time: bool = False
+
+
+@dataclass(frozen=True)
+class SemanticCatalog:
+    """What the parser, the prompts and the KB read about the semantic model."""
+
+    metrics: dict[str, MetricInfo]
+    dimensions: tuple[DimensionInfo, ...]
+    concepts: dict[str, Labels] = field(default_factory=dict)  # concept -> labels (first dimension's)
+    entity_models: dict[str, str] = field(default_factory=dict)  # primary entity -> its semantic model
+
+    def metric(self, name: str) -> MetricInfo | None:
+        return self.metrics.get(name)
+
+    def dimension(self, semantic_model: str, name: str) -> DimensionInfo | None:
+        for dim in self.dimensions:
+            if dim.semantic_model == semantic_model and dim.name == name:
+                return dim
+        return None
+
+    def dimension_of(self, group_by: str) -> DimensionInfo | None:
+        """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the
+        semantic model whose primary entity is ``category``. None for metric_time and entities."""
+        parts = group_by.split("__")
+        if len(parts) < 2 or parts[0] == "metric_time":
+            return None
+        model = self.entity_models.get(parts[-2])
+        return self.dimension(model, parts[-1]) if model else None
+
+
+def semantic_dir() -> Path:
+    return seed_dir() / "semantic"
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value if v is not None)
+
+
+def _labels(meta: dict[str, Any], fallback: str) -> Labels:
+    en = str(meta.get("label_en") or fallback)
+    return Labels(vi=str(meta.get("label_vi") or en), en=en, synonyms_vi=_strings(meta.get("synonyms_vi")),
+                  synonyms_en=_strings(meta.get("synonyms_en")))
+
+
+_PARSING_CONTEXT = "__parsing_context__"  # MetricFlow's YAML loader tags every mapping with its file/line
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k != _PARSING_CONTEXT}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _meta(element: Any) -> dict[str, Any]:
+    config = getattr(element, "config", None)
+    meta = getattr(config, "meta", None) if config is not None else None
+    return _plain(dict(meta or {}))
+
+
+def _strip_parsing_context(manifest: Any) -> None:
+    """MetricFlow's loader leaves a ParsingContext inside nested ``meta`` mappings, which then breaks
+    its own hashing of the manifest: keep meta plain data."""
+    elements = [*manifest.metrics]
+    for model in manifest.semantic_models:
+        elements += [model, *model.dimensions, *model.measures, *model.entities]
+    for element in elements:
+        config = getattr(element, "config", None)
+        meta = getattr(config, "meta", None) if config is not None else None
+        if isinstance(meta, dict):
+            plain = _plain(meta)
+            meta.clear()
+            meta.update(plain)
+
+
+def _metric_info(metric: Any) -> MetricInfo:
+    meta = _meta(metric)
+    labels = _labels(meta, metric.label or metric.name.replace("_", " "))
+    return MetricInfo(
+        name=metric.name, labels=labels, unit=str(meta.get("unit", "count")), decimals=int(meta.get("decimals", 0)),
+        column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
+        companions=_strings(meta.get("companions")), description=metric.description or "",
+        type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
+    )
+
+
+def _values(meta: dict[str, Any]) -> tuple[ValueInfo, ...]:
+    raw = meta.get("values") or {}
+    if not isinstance(raw, dict):
+        return ()
+    return tuple(ValueInfo(code=str(code), labels=_labels(dict(labels or {}), str(code)))
+                 for code, labels in raw.items())
+
+
+def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
+    meta = _meta(dim)
+    is_time = str(getattr(dim.type, "value", dim.type)).lower() == "time"
+    return DimensionInfo(
+        name=dim.name, semantic_model=model.name, table=model.node_relation.alias, expr=dim.expr or dim.name,
+        concept=str(meta.get("concept") or dim.name), labels=_labels(meta, dim.label or dim.name.replace("_", " ")),
+        lang=meta.get("lang"), values=_values(meta), is_time=is_time,
+    )
+
+
+def build_catalog(manifest: Any) -> SemanticCatalog:
+    metrics = {m.name: _metric_info(m) for m in manifest.metrics}
+    dims = tuple(_dimension_info(model, d) for model in manifest.semantic_models for d in model.dimensions)
+    concepts: dict[str, Labels] = {}
+    for dim in dims:
+        concepts.setdefault(dim.concept, dim.labels)
+    entity_models: dict[str, str] = {}
+    for model in manifest.semantic_models:
+        for entity in model.entities:
+            kind = str(getattr(entity.type, "value", entity.type)).lower()
+            if kind in ("primary", "unique", "natural"):
+                entity_models.setdefault(entity.name, model.name)
+        if getattr(model, "primary_entity", None):
+            entity_models.setdefault(model.primary_entity, model.name)
+    return SemanticCatalog(metrics=metrics, dimensions=dims, concepts=concepts, entity_models=entity_models)
+
+
+_FILE_LINE = re.compile(r"in file `([^`]+)`(?: on line #(\d+))?")
+
+
+def _first_issue(text: str) -> str:
+    """One readable line out of MetricFlow's multi-line validation report."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("File ")]
+    interesting = [ln for ln in lines if ln.startswith(("ERROR", "FUTURE_ERROR"))] or lines[1:] or lines
+    first = interesting[0] if interesting else text.strip()
+    detail = next((ln for ln in lines[lines.index(first) + 1:] if not ln.startswith(("ERROR", "WARNING"))), "") \
+        if first in lines else ""
+    first = _FILE_LINE.sub(lambda m: f"in {Path(m.group(1)).name}" + (f" line {m.group(2)}" if m.group(2) else ""),
+                           first)
+    return f"{first} {detail}".strip()[:600]
+
+
+def load_manifest(directory: Path, *, business_schema: str, semantic_schema: str) -> Any:
+    """Parse and validate the semantic model files; raise :class:`SemanticModelError` on any issue."""
+    from metricflow_semantic_interfaces.parsing.dir_to_model import (
+        parse_directory_of_yaml_files_to_semantic_manifest,
+    )
+    from metricflow_semantic_interfaces.validations.semantic_manifest_validator import (
+        SemanticManifestValidator,
+    )
+
+    if not directory.is_dir() or not any(directory.glob("*.y*ml")):
+        raise SemanticModelError(f"No semantic model files in {directory}.",
+                                 hint="Restore seed_db/semantic/ from the repository.")
+    mapping = {"business_schema": business_schema, "semantic_schema": semantic_schema}
+    try:
+        built = parse_directory_of_yaml_files_to_semantic_manifest(str(directory), template_mapping=mapping)
+        _strip_parsing_context(built.semantic_manifest)
+        results = SemanticManifestValidator().validate_semantic_manifest(built.semantic_manifest)
+    except Exception as err:  # MetricFlow raises plain Exceptions, pydantic and YAML errors alike
+        raise SemanticModelError(f"The semantic model is invalid: {_first_issue(str(err))}",
+                                 hint="Fix the named object in seed_db/semantic/ (or remove the file).") from err
+    if results.has_blocking_issues:
+        issue = next(iter(results.errors), None)
+        text = issue.as_readable_str(verbose=True) if issue is not None else str(results)
+        raise SemanticModelError(f"The semantic model is invalid: {_first_issue('ERROR: ' + text)}",
+                                 hint="Fix the named object in seed_db/semantic/.")
+    return built.semantic_manifest

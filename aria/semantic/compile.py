@@ -1,0 +1,222 @@
+"""Semantic query -> PostgreSQL, compiled by MetricFlow (never by hand), then presented.
+
+MetricFlow writes the query (joins, filters, aggregation, ratio and derived metrics). Aria only
+wraps the result for presentation: the columns in the order asked, each named as the golden SQL
+names it (``category``, ``revenue_vnd``), each metric rounded to its declared decimals, and the
+order and limit applied outside with a stable tie-break (the entity's id), so "top 5" is
+deterministic.
+
+Time: MetricFlow truncates timestamptz with ``DATE_TRUNC``, which follows the session's time
+zone; the read-only role's time zone is the restaurant's (``aria.db.connect``) and every time
+filter is a local date.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from aria.errors import AriaError
+from aria.semantic.catalog import SemanticCatalog, SemanticModelError
+from aria.semantic.query import SemanticQuery, ValueFilter
+
+log = logging.getLogger(__name__)
+
+TIME_COLUMNS = {
+    "metric_time__day": "day", "metric_time__week": "week_start", "metric_time__month": "month",
+    "metric_time__quarter": "quarter", "metric_time__year": "year",
+    "metric_time__extract_hour": "hour_of_day", "metric_time__extract_dow": "weekday",
+}
+NAME_DIMENSIONS = frozenset({"name", "full_name", "name_vi", "name_en", "table_no", "promo_code"})
+_DATE_GRAINS = {"metric_time__day", "metric_time__week", "metric_time__month", "metric_time__quarter",
+                "metric_time__year"}
+
+
+class SemanticQueryError(AriaError):
+    """A semantic query names something the model does not have, or MetricFlow cannot compile it."""
+
+
+@dataclass(frozen=True)
+class CompiledQuery:
+    query: SemanticQuery
+    metricflow_sql: str  # what MetricFlow wrote
+    sql: str  # the presented query that runs
+    columns: tuple[str, ...]
+
+
+class _ExplainOnlyClient:
+    """MetricFlow's ``SqlClient`` for compiling. Aria runs the SQL itself, through the read-only
+    executor (guard, cost guard, READ ONLY transaction, deadlines), never through MetricFlow."""
+
+    def __init__(self) -> None:
+        from metricflow.protocols.sql_client import SqlEngine
+        from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer
+
+        self.sql_engine_type = SqlEngine.POSTGRES
+        self.sql_plan_renderer = PostgresSQLSqlPlanRenderer()
+
+    def query(self, stmt: str, sql_bind_parameter_set: Any = None) -> Any:
+        raise SemanticQueryError("MetricFlow does not run queries in Aria; the read-only executor does.")
+
+    def execute(self, stmt: str, sql_bind_parameter_set: Any = None) -> None:
+        raise SemanticQueryError("MetricFlow does not run statements in Aria.")
+
+    def dry_run(self, stmt: str, sql_bind_parameter_set: Any = None) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+    def render_bind_parameter_key(self, bind_parameter_key: str) -> str:
+        return f"%({bind_parameter_key})s"
+
+
+def _quote(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def where_filter(flt: ValueFilter) -> str:
+    """A MetricFlow where filter for one value filter.
+
+    >>> where_filter(ValueFilter(dimension="menu_item__name_vi", values=("Phở bò", "Bún chả")))
+    "{{ Dimension('menu_item__name_vi') }} IN ('Phở bò', 'Bún chả')"
+    """
+    values = ", ".join(_quote(v) for v in flt.values)
+    return f"{{{{ {dimension_call(flt.dimension)} }}}} {'NOT IN' if flt.exclude else 'IN'} ({values})"
+
+
+def dimension_call(group_by: str) -> str:
+    """MetricFlow's Jinja call for a group-by name; a multi-hop name carries its entity path.
+
+    >>> dimension_call("order__shift__shift_code")
+    "Dimension('shift__shift_code', entity_path=['order'])"
+    """
+    parts = group_by.split("__")
+    if len(parts) <= 2:
+        return f"Dimension('{group_by}')"
+    path = ", ".join(f"'{p}'" for p in parts[:-2])
+    return f"Dimension('{parts[-2]}__{parts[-1]}', entity_path=[{path}])"
+
+
+def time_filters(query: SemanticQuery) -> list[str]:
+    if query.time is None:
+        return []
+    day = "{{ TimeDimension('metric_time', 'day') }}"
+    return [f"{day} >= '{query.time.start.isoformat()}'", f"{day} <= '{query.time.end.isoformat()}'"]
+
+
+def entity_of(group_by: str) -> str | None:
+    """The entity path of a joined dimension: ``menu_item__category__name_vi`` -> ``menu_item__category``."""
+    if group_by.startswith("metric_time") or "__" not in group_by:
+        return None
+    return group_by.rsplit("__", 1)[0]
+
+
+class SemanticCompiler:
+    """One MetricFlow engine per semantic model; thread-safe (compilation is serialized: MetricFlow's
+    id generator is process-global)."""
+
+    def __init__(self, manifest: Any, catalog: SemanticCatalog) -> None:
+        from metricflow.engine.metricflow_engine import MetricFlowEngine
+        from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup
+
+        self.catalog = catalog
+        self._engine = MetricFlowEngine(SemanticManifestLookup(manifest), _ExplainOnlyClient())
+        self._lock = threading.Lock()
+        self._group_bys: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+    def group_bys(self, metrics: list[str]) -> tuple[str, ...]:
+        """The group-by names MetricFlow can join to all of ``metrics`` (cached)."""
+        key = tuple(sorted(metrics))
+        if key not in self._group_bys:
+            with self._lock:
+                try:
+                    dims = self._engine.simple_dimensions_for_metrics(list(key))
+                except Exception as err:
+                    raise SemanticQueryError(f"Unknown metric in {list(key)}: {str(err).splitlines()[0][:200]}") \
+                        from err
+            self._group_bys[key] = tuple(d.dunder_name for d in dims)
+        return self._group_bys[key]
+
+    def compile(self, query: SemanticQuery) -> CompiledQuery:
+        unknown = [m for m in query.metrics if m not in self.catalog.metrics]
+        if unknown:
+            raise SemanticQueryError(f"Unknown metric {unknown[0]!r}.",
+                                     hint="`aria semantic list` shows the metrics.")
+        tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self._names_entity(g)) if e]
+        group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
+        mf_sql = self._explain(query, group_by)
+        columns, select = self._presentation(query)
+        order = self._order(query, tie_breaks)
+        sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result"
+        keys = [g for g in query.group_by if not g.startswith("metric_time")]
+        if keys:  # "by shift" lists the shifts: rows outside every shift (takeaway) are not a shift
+            sql += "\nWHERE " + " AND ".join(f"{g} IS NOT NULL" for g in keys)
+        if order:
+            sql += f"\nORDER BY {', '.join(order)}"
+        if query.limit is not None:
+            sql += f"\nLIMIT {int(query.limit)}"
+        return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))
+
+    def _names_entity(self, group_by: str) -> bool:
+        """True for a dimension that names its entity (a dish's name): grouping by it also groups by
+        the entity's id, as the golden SQL does, so two dishes of one name stay apart."""
+        dim = self.catalog.dimension_of(group_by)
+        return dim is not None and (dim.lang is not None or dim.name in NAME_DIMENSIONS)
+
+    def _explain(self, query: SemanticQuery, group_by: list[str]) -> str:
+        from metricflow.engine.metricflow_engine import MetricFlowQueryRequest
+
+        request = MetricFlowQueryRequest.create(
+            metric_names=list(query.metrics), group_by_names=group_by or None,
+            where_constraints=[*time_filters(query), *(where_filter(f) for f in query.filters)] or None,
+        )
+        with self._lock:
+            try:
+                explained = self._engine.explain(request)
+            except Exception as err:
+                first = (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
+                raise SemanticQueryError(f"MetricFlow cannot compile this query: {first}") from err
+        return explained.sql_statement.sql.strip().rstrip(";")
+
+    def _presentation(self, query: SemanticQuery) -> tuple[list[str], list[str]]:
+        columns: list[str] = []
+        select: list[str] = []
+        for name in query.group_by:
+            column = self.column_name(name)
+            expr = f'{name}::date' if name in _DATE_GRAINS else name
+            columns.append(column)
+            select.append(f'{expr} AS "{column}"')
+        for name in query.metrics:
+            info = self.catalog.metrics[name]
+            columns.append(info.column)
+            select.append(f'round(({name})::numeric, {int(info.decimals)}) AS "{info.column}"')
+        if len(set(columns)) != len(columns):
+            raise SemanticQueryError("Two output columns would have the same name.")
+        return columns, select
+
+    def column_name(self, group_by: str) -> str:
+        if group_by in TIME_COLUMNS:
+            return TIME_COLUMNS[group_by]
+        dim = self.catalog.dimension_of(group_by)
+        return dim.concept if dim is not None else group_by.rsplit("__", 1)[-1]
+
+    def _order(self, query: SemanticQuery, tie_breaks: list[str]) -> list[str]:
+        known = set(query.metrics) | set(query.group_by)
+        order = []
+        for item in query.order_by:
+            if item.by not in known:
+                raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
+            order.append(f"{item.by} {'DESC' if item.descending else 'ASC'} NULLS LAST")
+        order += [f"{t} ASC" for t in tie_breaks] + [g for g in query.group_by if g in TIME_COLUMNS]
+        return order
+
+
+def load_compiler(manifest: Any, catalog: SemanticCatalog) -> SemanticCompiler:
+    try:
+        return SemanticCompiler(manifest, catalog)
+    except Exception as err:  # MetricFlow's own model checks at engine build time
+        raise SemanticModelError(f"MetricFlow could not load the semantic model: {str(err).splitlines()[0][:300]}") \
+            from err

@@ -1,0 +1,103 @@
+"""The semantic layer as one object: the catalogue, MetricFlow's compiler and the question parser,
+loaded once per process and database.
+
+>>> describe(SemanticQuery(metrics=["revenue"]), None, "en")  # doctest: +SKIP
+'Revenue'
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
+from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler
+from aria.semantic.lexicon import ValuesOf, build_lexicon
+from aria.semantic.parse import Parsed, QuestionParser
+from aria.semantic.query import SemanticQuery
+
+log = logging.getLogger(__name__)
+
+_GRAIN_WORDS = {
+    "metric_time__day": ("theo ngày", "by day"), "metric_time__week": ("theo tuần", "by week"),
+    "metric_time__month": ("theo tháng", "by month"), "metric_time__quarter": ("theo quý", "by quarter"),
+    "metric_time__year": ("theo năm", "by year"), "metric_time__extract_hour": ("theo giờ", "by hour"),
+    "metric_time__extract_dow": ("theo thứ", "by weekday"),
+}
+
+
+@dataclass
+class SemanticLayer:
+    catalog: SemanticCatalog
+    compiler: SemanticCompiler
+    values_of: ValuesOf | None = None
+
+    def __post_init__(self) -> None:
+        self._parser: QuestionParser | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def parser(self) -> QuestionParser:
+        """Built on first use: it reads the names of dishes, categories, staff ... from the data."""
+        with self._lock:
+            if self._parser is None:
+                lexicon = build_lexicon(self.catalog, self.values_of)
+                self._parser = QuestionParser(self.catalog, lexicon, lambda m: self.compiler.group_bys(list(m)))
+            return self._parser
+
+    def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
+        return self.parser.parse(question, language=language, now=now)
+
+    def compile(self, query: SemanticQuery) -> CompiledQuery:
+        return self.compiler.compile(query)
+
+    def describe(self, query: SemanticQuery, language: str) -> str:
+        return describe(query, self.catalog, language)
+
+
+def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of: ValuesOf | None = None,
+                        directory: Path | None = None) -> SemanticLayer:
+    """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong."""
+    manifest = load_manifest(directory or semantic_dir(), business_schema=business_schema,
+                             semantic_schema=semantic_schema)
+    catalog = build_catalog(manifest)
+    return SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog), values_of=values_of)
+
+
+def _group_words(name: str, catalog: SemanticCatalog | None, language: str) -> str:
+    index = 0 if language == "vi" else 1
+    if name in _GRAIN_WORDS:
+        return _GRAIN_WORDS[name][index]
+    dim = catalog.dimension_of(name) if catalog else None
+    label = dim.labels.label(language).lower() if dim else name.rsplit("__", 1)[-1]
+    return f"theo {label}" if language == "vi" else f"by {label}"
+
+
+def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | None, language: str) -> str:
+    dim = catalog.dimension_of(name) if catalog else None
+    codes = {v.code: v.labels.label(language) for v in dim.values} if dim else {}
+    return " / ".join(codes.get(v, v) for v in values)
+
+
+def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: str) -> str:
+    """The query in words, e.g. "Doanh thu · theo danh mục · 2026-11-01..2026-11-15 · thấp nhất 1"."""
+    parts = [" + ".join(catalog.metrics[m].labels.label(language) if catalog and m in catalog.metrics else m
+                        for m in query.metrics)]
+    parts += [_group_words(g, catalog, language) for g in query.group_by]
+    for flt in query.filters:
+        words = _value_words(flt.values, flt.dimension, catalog, language)
+        parts.append(("không phải " if language == "vi" else "not ") + words if flt.exclude else words)
+    if query.time is not None:
+        span = query.time.start.isoformat() if query.time.start == query.time.end \
+            else f"{query.time.start.isoformat()} → {query.time.end.isoformat()}"
+        parts.append(span)
+    for order in query.order_by:
+        if query.limit is not None:
+            word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \
+                else ("top" if order.descending else "bottom")
+            parts.append(f"{word} {query.limit}")
+    return " · ".join(parts)

@@ -1,0 +1,73 @@
+"""A semantic query: what a manager asked, in metrics and dimensions — the parser's output, the
+model's structured output, and the compiler's input.
+
+>>> q = SemanticQuery(metrics=["revenue"], group_by=["category__name_vi"], limit=1,
+...                   order_by=[OrderBy(by="revenue", descending=False)])
+>>> q.metrics, q.limit
+(['revenue'], 1)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+_SAFE_NAME = r"^[a-z][a-z0-9_]{0,120}$"
+
+
+class ValueFilter(BaseModel):
+    """Rows whose dimension equals one of the values (or none of them, when ``exclude``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    dimension: str = Field(pattern=_SAFE_NAME)  # a group-by name, e.g. menu_item__name_vi
+    values: tuple[str, ...] = Field(min_length=1, max_length=50)
+    exclude: bool = False
+
+    @field_validator("values")
+    @classmethod
+    def _plain_values(cls, values: tuple[str, ...]) -> tuple[str, ...]:
+        for value in values:
+            if len(value) > 200 or "{" in value or "}" in value or "\x00" in value:
+                raise ValueError(f"filter value {value[:40]!r} is not a plain value")
+        return values
+
+
+class TimeRange(BaseModel):
+    """Whole local days from ``start`` to ``end`` (both included), and how the question said it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    start: dt.date
+    end: dt.date
+    phrase: str = ""  # e.g. "tháng này", "last week"
+
+
+class OrderBy(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    by: str = Field(pattern=_SAFE_NAME)  # a metric or a group-by name
+    descending: bool = True
+
+
+class SemanticQuery(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    metrics: list[str] = Field(min_length=1, max_length=8)
+    group_by: list[str] = Field(default_factory=list, max_length=4)
+    filters: list[ValueFilter] = Field(default_factory=list, max_length=8)
+    time: TimeRange | None = None
+    order_by: list[OrderBy] = Field(default_factory=list, max_length=4)
+    limit: int | None = Field(default=None, ge=1, le=1000)
+    language: str = "vi"  # labels and names are shown in this language
+
+    @field_validator("metrics", "group_by")
+    @classmethod
+    def _names(cls, names: list[str]) -> list[str]:
+        import re
+
+        for name in names:
+            if not re.match(_SAFE_NAME, name):
+                raise ValueError(f"{name!r} is not a metric or dimension name")
+        return names

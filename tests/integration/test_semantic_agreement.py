@@ -26,6 +26,7 @@ from aria.paths import seed_dir
 
 pytest.importorskip("metricflow")
 
+from metricflow.data_table.mf_table import MetricFlowDataTable  # noqa: E402
 from metricflow.engine.metricflow_engine import MetricFlowEngine, MetricFlowQueryRequest  # noqa: E402
 from metricflow.protocols.sql_client import SqlEngine  # noqa: E402
 from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer  # noqa: E402
@@ -33,6 +34,7 @@ from metricflow_semantic_interfaces.parsing.dir_to_model import (  # noqa: E402
     parse_directory_of_yaml_files_to_semantic_manifest,
 )
 from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup  # noqa: E402
+from metricflow_semantics.sql.sql_bind_parameters import SqlBindParameterSet  # noqa: E402
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (seed_dir() / "questions" / "semantic_agreement.yaml").read_text(encoding="utf-8"))["cases"]
@@ -41,6 +43,8 @@ DAY = "{{ TimeDimension('metric_time', 'day') }}"
 DATE_COLUMNS = ("metric_time__day", "metric_time__week", "metric_time__month")
 COMPILE_SECONDS: dict[str, float] = {}
 
+_NO_BINDS = SqlBindParameterSet()
+
 
 class ExplainOnlyClient:
     """The SqlClient MetricFlowEngine needs to render PostgreSQL; explain() never runs anything."""
@@ -48,13 +52,13 @@ class ExplainOnlyClient:
     sql_engine_type = SqlEngine.POSTGRES
     sql_plan_renderer = PostgresSQLSqlPlanRenderer()
 
-    def query(self, *args: object, **kwargs: object) -> None:
+    def query(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> MetricFlowDataTable:
         raise NotImplementedError("explain only")
 
-    def execute(self, *args: object, **kwargs: object) -> None:
+    def execute(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
         raise NotImplementedError("explain only")
 
-    def dry_run(self, *args: object, **kwargs: object) -> None:
+    def dry_run(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
         raise NotImplementedError("explain only")
 
     def close(self) -> None:
@@ -112,7 +116,7 @@ def time_constraints(case: dict[str, Any], today: date) -> list[str]:
 
 def present(mf_sql: str, columns: list[str], decimals: dict[str, int]) -> sql.Composed:
     """SELECT the case's columns from MetricFlow's query: metrics rounded, day columns as dates."""
-    parts = []
+    parts: list[sql.Composable] = []
     for name in columns:
         ident = sql.Identifier("mf", name)
         if name in decimals:

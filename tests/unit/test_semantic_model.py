@@ -16,6 +16,7 @@ from aria.paths import seed_dir
 
 pytest.importorskip("metricflow")
 
+from metricflow.data_table.mf_table import MetricFlowDataTable  # noqa: E402
 from metricflow.engine.metricflow_engine import MetricFlowEngine, MetricFlowQueryRequest  # noqa: E402
 from metricflow.protocols.sql_client import SqlEngine  # noqa: E402
 from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer  # noqa: E402
@@ -31,6 +32,7 @@ from metricflow_semantic_interfaces.validations.validator_helpers import (  # no
 )
 from metricflow_semantics.errors.error_classes import InvalidQueryException  # noqa: E402
 from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup  # noqa: E402
+from metricflow_semantics.sql.sql_bind_parameters import SqlBindParameterSet  # noqa: E402
 
 SEMANTIC_DIR = seed_dir() / "semantic"
 MAPPING = {"business_schema": "restaurant", "semantic_schema": "aria_semantic"}
@@ -43,19 +45,23 @@ DECIMALS_EXCEPTIONS = {"oldest_pending_wait": 0, "avg_minutes_seated": 0, "avg_p
 DIRECTIONS = {"higher_is_better", "lower_is_better", "neutral"}
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
+_NO_BINDS = SqlBindParameterSet()
+
 
 class ExplainOnlyClient:
+    """The SqlClient MetricFlowEngine needs to render PostgreSQL; explain() never runs anything."""
+
     sql_engine_type = SqlEngine.POSTGRES
     sql_plan_renderer = PostgresSQLSqlPlanRenderer()
 
-    def query(self, *args: object, **kwargs: object) -> None:
-        raise NotImplementedError
+    def query(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> MetricFlowDataTable:
+        raise NotImplementedError("explain only")
 
-    def execute(self, *args: object, **kwargs: object) -> None:
-        raise NotImplementedError
+    def execute(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
+        raise NotImplementedError("explain only")
 
-    def dry_run(self, *args: object, **kwargs: object) -> None:
-        raise NotImplementedError
+    def dry_run(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
+        raise NotImplementedError("explain only")
 
     def close(self) -> None:
         return None

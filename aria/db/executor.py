@@ -66,11 +66,13 @@ class QueryResult:
 class ReadOnlyExecutor:
     """Runs guarded SQL on a pool of read-only connections. Thread-safe; call :meth:`close` at the end."""
 
-    def __init__(self, conninfo: str, settings: Settings, *, pool_name: str = "") -> None:
+    def __init__(self, conninfo: str, settings: Settings, *, pool_name: str = "",
+                 columns: dict[str, frozenset[str]] | None = None) -> None:
         self._settings = settings
         self._conninfo = conninfo
         self._where = redact(conninfo)
         self._schemas = frozenset({settings.business_schema})
+        self._columns = columns  # the business tables' columns (aria.sql.guard.schema_columns), when known
         self._pool_name = pool_name or f"aria-reader-{uuid.uuid4().hex[:6]}"
         self._pool_lock = threading.Lock()
         self._pool: ConnectionPool = make_pool(conninfo, settings=settings, name=self._pool_name)
@@ -78,7 +80,7 @@ class ReadOnlyExecutor:
     # --- public API -------------------------------------------------------------------------------
     def guard(self, sql: str) -> str:
         """The guard's normalized SQL, or :class:`GuardRejection`."""
-        return guard_sql(sql, dialect="postgres", allowed_schemas=self._schemas)
+        return guard_sql(sql, dialect="postgres", allowed_schemas=self._schemas, columns=self._columns)
 
     def explain(self, sql: str) -> PlanEstimate:
         """EXPLAIN (FORMAT JSON) of the guarded SQL; never executes it."""

@@ -13,6 +13,7 @@ from aria.llm.client import ModelClient, build_model_client
 from aria.reflect.deps import EngineDeps
 from aria.reflect.engine import Engine
 from aria.reflect.semantic_stage import open_semantic_layer
+from aria.sql.guard import schema_columns
 
 _UNSET = object()
 
@@ -27,7 +28,7 @@ def open_engine(
     schema = introspect_postgres(targets.admin, settings.business_schema)
     kb = open_kb(settings, targets.kb, schema=schema, embedder=embedder)
     client = build_model_client(settings) if models is _UNSET else models
-    executor = ReadOnlyExecutor(targets.reader, settings)
+    executor = ReadOnlyExecutor(targets.reader, settings, columns=schema_columns(schema))
     deps = EngineDeps(settings=settings, kb=kb, executor=executor, schema=schema,
                       models=client if isinstance(client, ModelClient) else None,
                       semantic=open_semantic_layer(settings, executor))

@@ -18,9 +18,19 @@ Rules, applied in order to the sqlglot tree (one small function each, see ``RULE
    and extensions add more; a deny-list misses the one nobody thought of, an allow-list only
    costs a repair round when a harmless function is missing (add it via
    ``allowed_functions_extra``);
-5. tables are unqualified (resolved through the reader role's search_path) or qualified with an
-   allowed schema; system catalogs (``pg_*``, ``sqlite_*``), information_schema, the knowledge
-   base schema and any other schema are rejected; casts to ``reg*`` object-identifier types too.
+   Functions that report on the server or the session (``current_setting``, ``version()``,
+   ``current_database()``, ``pg_backend_pid()``, ``CURRENT_USER``, ...) are not on it, and are
+   rejected with that reason;
+5. tables and table functions are unqualified (resolved through the reader role's search_path) or
+   qualified with an allowed schema; system catalogs (``pg_*``, ``sqlite_*``), information_schema,
+   the knowledge base schema and any other schema are rejected (``pg_catalog.generate_series(...)``
+   too), and so are casts to ``reg*`` object-identifier types;
+6. (PostgreSQL) column references are columns, not function calls in disguise
+   (:mod:`aria.sql.guard_columns`): ``o.row_to_json`` calls ``row_to_json(o)`` when ``o`` has no
+   such column, so a qualified reference must resolve to a column of its FROM item (the business
+   tables' columns when the caller passes ``columns``, see :func:`schema_columns`); system columns
+   (``xmin``, ``ctid``, ...) and keywords such as ``user`` / ``current_role`` are rejected; field
+   selection ``(expr).name`` is rejected (PostgreSQL reads it as ``name(expr)`` for any type).
 
 The verdict's ``sql`` is sqlglot's regeneration of the tree without comments, and that text is
 checked again from scratch: what the executor sends to the database is exactly what passed.
@@ -29,13 +39,20 @@ checked again from scratch: what the executor sends to the database is exactly w
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import sqlglot
 from sqlglot import exp
 
 from aria.errors import GuardRejection
+from aria.sql.guard_columns import TableColumns, column_problem
+from aria.sql.guard_columns import ident_name as _ident_name
+from aria.sql.guard_names import SERVER_INFO_CLASSES, SERVER_INFO_FUNCTIONS
+
+if TYPE_CHECKING:
+    from aria.db.schema import Schema
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +74,7 @@ class _Policy:
     dialect: str
     allowed_schemas: frozenset[str]
     allowed_functions: frozenset[str]
+    columns: TableColumns | None = field(default=None, compare=False)
 
 
 def _names(text: str) -> frozenset[str]:
@@ -113,7 +131,7 @@ _POSTGRES_FUNCTIONS = _names("""
     cardinality unnest generate_series count sum avg min max stddev stddev_pop stddev_samp variance
     var_pop var_samp bool_and bool_or every percentile_cont percentile_disc mode corr covar_pop
     covar_samp regr_slope regr_intercept regr_r2 row_number rank dense_rank ntile lag lead first_value
-    last_value nth_value percent_rank cume_dist num_nulls num_nonnulls current_setting
+    last_value nth_value percent_rank cume_dist num_nulls num_nonnulls
     json_build_object jsonb_build_object json_agg jsonb_agg json_object_agg jsonb_object_agg to_json
     to_jsonb json_build_array jsonb_build_array
 """)
@@ -137,8 +155,13 @@ def check_sql(
     dialect: str = "postgres",
     allowed_schemas: frozenset[str] = frozenset({"restaurant"}),
     allowed_functions_extra: frozenset[str] = frozenset(),
+    columns: Mapping[str, Iterable[str]] | None = None,
 ) -> GuardVerdict:
     """Decide whether ``sql`` may run. Never raises: any failure is a rejection.
+
+    ``columns`` (table name -> column names, e.g. :func:`schema_columns`) are the business tables'
+    real columns: given, a qualified column of one of those tables must be one of them. Without
+    them, only names that PostgreSQL could turn into a function call on the row are rejected.
 
     >>> check_sql("SELECT count(*) FROM orders").allowed
     True
@@ -149,7 +172,8 @@ def check_sql(
         return GuardVerdict(False, f"unsupported dialect {dialect!r} (use postgres or sqlite)", "")
     base = _SQLITE_FUNCTIONS if dialect == "sqlite" else _POSTGRES_FUNCTIONS
     extra = frozenset(name.lower() for name in allowed_functions_extra)
-    policy = _Policy(dialect, frozenset(allowed_schemas), base | extra)
+    known = None if columns is None else {name: frozenset(cols) for name, cols in columns.items()}
+    policy = _Policy(dialect, frozenset(allowed_schemas), base | extra, known)
     try:
         first = _check_text(sql, policy)
         if not first.allowed:
@@ -172,14 +196,21 @@ def guard_sql(
     dialect: str = "postgres",
     allowed_schemas: frozenset[str] = frozenset({"restaurant"}),
     allowed_functions_extra: frozenset[str] = frozenset(),
+    columns: Mapping[str, Iterable[str]] | None = None,
 ) -> str:
     """The normalized SQL when allowed; raises :class:`GuardRejection` with the reason otherwise."""
     verdict = check_sql(
-        sql, dialect=dialect, allowed_schemas=allowed_schemas, allowed_functions_extra=allowed_functions_extra
+        sql, dialect=dialect, allowed_schemas=allowed_schemas, allowed_functions_extra=allowed_functions_extra,
+        columns=columns,
     )
     if not verdict.allowed:
         raise GuardRejection(f"SQL rejected by the safety guard: {verdict.reason}")
     return verdict.sql
+
+
+def schema_columns(schema: Schema) -> dict[str, frozenset[str]]:
+    """The ``columns`` argument of :func:`check_sql` for a schema: table name -> its column names."""
+    return {table.name: frozenset(column.name for column in table.columns) for table in schema.tables}
 
 
 def _check_text(sql: str, policy: _Policy) -> GuardVerdict:
@@ -236,16 +267,29 @@ def _rule_functions(tree: exp.Expr, policy: _Policy) -> str:
             reason = _check_dot(node, policy)
         elif isinstance(node, exp.Anonymous | exp.AnonymousAggFunc):
             name = str(node.name).lower()
-            reason = "" if name in policy.allowed_functions else f"function {name}() is not on the allow-list"
+            reason = "" if name in policy.allowed_functions else _unlisted(name, server_info=name in SERVER_INFO_FUNCTIONS)
         elif isinstance(node, exp.Func):
             cls = type(node).__name__
             known = cls in _ALLOWED_FUNC_CLASSES or cls in _ALLOWED_NODES
-            reason = "" if known else f"function {node.sql_name()}() is not on the allow-list"
+            reason = "" if known else _unlisted(_call_name(node, policy), server_info=cls in SERVER_INFO_CLASSES)
         else:
             reason = ""
         if reason:
             return reason
     return ""
+
+
+def _call_name(node: exp.Func, policy: _Policy) -> str:
+    """The function's name as the regenerated SQL writes it (``version()`` is sqlglot's CurrentVersion)."""
+    head = node.sql(dialect=policy.dialect).split("(", 1)[0].strip()
+    return head if head and len(head) <= 40 and " " not in head else node.sql_name()
+
+
+def _unlisted(name: str, *, server_info: bool) -> str:
+    if server_info:
+        return (f"{name} reveals details of the database server or session (settings, version, users); "
+                "it is not allowed: ask about the restaurant's data")
+    return f"function {name}() is not on the allow-list"
 
 
 def _check_dot(node: exp.Dot, policy: _Policy) -> str:
@@ -256,6 +300,10 @@ def _check_dot(node: exp.Dot, policy: _Policy) -> str:
         if schema in policy.allowed_schemas and policy.dialect == "postgres":
             return ""
         return f"functions of schema {schema!r} may not be called"
+    if isinstance(right, exp.Identifier) and policy.dialect == "postgres":
+        field_name = _ident_name(right)
+        return (f"field selection (...).{field_name} is not allowed: PostgreSQL reads it as the function call "
+                f"{field_name}(...); write alias.{field_name} for a column")
     if isinstance(right, exp.Identifier) and isinstance(left, exp.Paren | exp.Column | exp.Dot):
         return ""  # field access on a composite value: (row).field
     return f"the expression {node.sql(dialect=policy.dialect)[:60]!r} is not allowed"
@@ -268,9 +316,8 @@ def _rule_tables(tree: exp.Expr, policy: _Policy) -> str:
         if alias.startswith(prefixes):
             return f"the CTE name {alias!r} looks like a system catalog; choose another name"
     for table in tree.find_all(exp.Table):
-        if isinstance(table.this, exp.Func):
-            continue  # a table function: checked by _rule_functions
-        reason = _check_table(table, policy, prefixes)
+        check = _check_table_function if isinstance(table.this, exp.Func) else _check_table
+        reason = check(table, policy, prefixes)
         if reason:
             return reason
     return ""
@@ -291,20 +338,34 @@ def _check_table(table: exp.Table, policy: _Policy, prefixes: tuple[str, ...]) -
     return ""
 
 
+def _check_table_function(table: exp.Table, policy: _Policy, prefixes: tuple[str, ...]) -> str:
+    """A table function (its name is checked by _rule_functions) follows the tables' schema rule."""
+    name = table.this.sql(dialect=policy.dialect).split("(", 1)[0]
+    if table.args.get("catalog") is not None:
+        return f"table function {name}(): another database may not be referenced"
+    schema_node = table.args.get("db")
+    if schema_node is None:
+        return ""
+    schema = _ident_name(schema_node)
+    allowed = policy.allowed_schemas if policy.dialect == "postgres" else frozenset({"main"})
+    if schema not in allowed or schema.lower().startswith(("pg_", "information_schema")):
+        return (f"table function {schema}.{name}(): only functions of the business schema may be called "
+                f"by schema (schema {schema!r} is not allowed); write it without the schema")
+    return ""
+
+
+def _rule_columns(tree: exp.Expr, policy: _Policy) -> str:
+    if policy.dialect != "postgres":
+        return ""  # SQLite has neither attribute notation nor PostgreSQL's system columns
+    return column_problem(tree, policy.columns)
+
+
 def _rule_types(tree: exp.Expr, policy: _Policy) -> str:
     for node in tree.find_all(exp.DataType):
         text = node.sql(dialect=policy.dialect).lower()
         if text.startswith(_DENIED_TYPE_PREFIXES):
             return f"casting to {text} is not allowed (it inspects database objects)"
     return ""
-
-
-def _ident_name(node: exp.Expr) -> str:
-    """An identifier as PostgreSQL resolves it: quoted names keep their case, others fold to lower."""
-    ident = node if isinstance(node, exp.Identifier) else node.find(exp.Identifier)
-    if ident is None:
-        return str(node.name).lower()
-    return str(ident.this) if ident.quoted else str(ident.this).lower()
 
 
 def _kind(node: exp.Expr) -> str:
@@ -322,4 +383,4 @@ def _kind(node: exp.Expr) -> str:
 
 
 Rule = Callable[[exp.Expr, _Policy], str]
-RULES: tuple[Rule, ...] = (_rule_root, _rule_nodes, _rule_functions, _rule_tables, _rule_types)
+RULES: tuple[Rule, ...] = (_rule_root, _rule_nodes, _rule_functions, _rule_tables, _rule_columns, _rule_types)

@@ -16,7 +16,9 @@ from psycopg import sql
 
 from aria.config import Settings
 from aria.db.connect import Targets, ensure_reader_role
-from aria.sql.guard import check_sql
+from aria.db.introspect import introspect_postgres
+from aria.sql.guard import check_sql, schema_columns
+from aria.sql.guard_names import ROW_FUNCTIONS, looks_like_catalog_function
 from tests.unit.test_guard_fuzz import sql_texts
 
 HOSTILE = yaml.safe_load((Path(__file__).resolve().parent.parent / "data" / "hostile.yaml").read_text())
@@ -97,7 +99,7 @@ def test_hostile_corpus_is_blocked_by_the_database(
 def test_reader_role_defaults_are_in_place(seeded: Targets, settings: Settings) -> None:
     with psycopg.connect(seeded.reader) as conn:
         assert conn.execute("SHOW default_transaction_read_only").fetchone() == ("on",)
-        assert conn.execute("SHOW statement_timeout").fetchone()[0] in {
+        assert (conn.execute("SHOW statement_timeout").fetchone() or ("",))[0] in {
             f"{settings.statement_timeout_ms}ms", f"{settings.statement_timeout_ms // 1000}s"
         }
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
@@ -127,3 +129,63 @@ def test_what_the_fuzzer_gets_past_the_guard_writes_nothing(seeded: Targets, set
         run_allowed()
     assert fingerprint(seeded.admin, settings) == before
     print(f"fuzz: {len(passed)} allowed statements executed as the reader")
+
+
+# Every function whose only required argument accepts a row: what attribute notation reaches on a table.
+ROW_ARGUMENT_FUNCTIONS = """
+    SELECT DISTINCT p.proname FROM pg_proc p
+    WHERE p.pronargs >= 1 AND p.pronargs - p.pronargdefaults <= 1
+      AND p.proargtypes[0] IN ('record'::regtype, '"any"'::regtype, 'anyelement'::regtype,
+                               'anycompatible'::regtype, 'anynonarray'::regtype, 'anycompatiblenonarray'::regtype)
+"""
+# FROM items of each kind, each aliased o: a table, a subquery, a scalar table function of two types.
+ATTRIBUTE_SOURCES = {
+    "table": "{schema}.orders o",
+    "subquery": "(SELECT order_id, status FROM {schema}.orders) o",
+    "integer function": "generate_series(1, 2) o",
+    "text function": "unnest(ARRAY['a']) o",
+}
+
+
+def test_the_row_function_list_covers_the_server(seeded: Targets) -> None:
+    with psycopg.connect(seeded.admin, autocommit=True) as conn:
+        names = {name for (name,) in conn.execute(ROW_ARGUMENT_FUNCTIONS)}
+    assert {name for name in names if not looks_like_catalog_function(name)} == set(), (
+        "add these to aria.sql.guard_names.ROW_FUNCTIONS"
+    )
+    assert len(names & ROW_FUNCTIONS) > 30
+
+
+@pytest.mark.slow
+def test_every_function_the_server_reaches_by_attribute_notation_is_rejected(
+    seeded: Targets, settings: Settings
+) -> None:
+    """For every function name the server knows: where ``o.<name>`` resolves (EXPLAIN, never run)
+    and is not a real column, the guard rejects it, with and without the schema's columns."""
+    schema = settings.business_schema
+    columns = schema_columns(introspect_postgres(seeded.admin, schema))
+    real = {"table": columns["orders"], "subquery": {"order_id", "status"},
+            "integer function": {"o"}, "text function": {"o"}}
+    with psycopg.connect(seeded.admin, autocommit=True) as conn:
+        names = [name for (name,) in conn.execute("SELECT DISTINCT proname FROM pg_proc ORDER BY 1")]
+    reached: dict[str, list[str]] = {}
+    passed: list[str] = []
+    with psycopg.connect(seeded.reader) as conn:
+        for kind, source in ATTRIBUTE_SOURCES.items():
+            for name in names:
+                query = sql.SQL("SELECT o.{} FROM " + source.format(schema=schema)).format(sql.Identifier(name))
+                try:
+                    conn.execute(sql.SQL("EXPLAIN ") + query)
+                except psycopg.Error:
+                    continue
+                finally:
+                    conn.rollback()
+                if name in real[kind]:
+                    continue
+                reached.setdefault(kind, []).append(name)
+                text = query.as_string(conn)
+                if check_sql(text).allowed or check_sql(text, columns=columns).allowed:
+                    passed.append(f"{kind}: {text}")
+    assert passed == []
+    assert {"pg_column_size", "row_to_json", "to_jsonb"} <= set(reached["table"])
+    assert "pg_sleep" in reached["integer function"] and "current_setting" in reached["text function"]

@@ -6,13 +6,14 @@ import logging
 import time
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from aria.config import Settings
 from aria.errors import AriaError
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.language import validate_question
 from aria.reflect.trace import TraceEvent
-from aria.ui import engine_access
+from aria.ui import engine_access, kb_access
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
 from aria.ui.results import ResultView, build_view, draw_view, preload_components
@@ -52,6 +53,10 @@ WARMED = "aria_engine_warmed"
 # chat input; aria bench ui).
 PRELOAD_AFTER_S = 0.4
 RECENT_TURNS_IN_FULL = 3  # the newest answers drawn in full; older ones keep their sentence, the rest is a switch away
+STARTERS = "aria_starters"  # (language, questions) offered by the empty chat, found once per session
+PICKED = "aria_picked_question"  # a clicked starter or suggestion: asked on the next run, as if typed
+STARTER_METRIC_QUESTIONS = 4  # from the semantic layer
+STARTER_VERIFIED_QUESTIONS = 2  # from the KB's verified queries
 
 
 def render() -> None:
@@ -59,10 +64,13 @@ def render() -> None:
     language: Language = settings.ui_language
     st.title(t("chat_title", language))
     question = st.chat_input(t("chat_placeholder", language))  # first: the browser shows it first
+    if question is None:
+        question = st.session_state.pop(PICKED, None)
     needs_preload = not turns() and question is None  # an empty chat, waiting for its first question
     if settings.llm is None:
         with st.expander(t("no_model_title", language), icon=":material/info:", expanded=not turns()):
             st.markdown(NO_MODEL_BANNER[language])
+    starters = st.empty() if needs_preload else None  # filled at the end of the run, once the page is drawn
     # the first turn drawn in full, counting the one this run may add (so a rerun keeps the same layout)
     shown_in_full = len(turns()) + (question is not None) - RECENT_TURNS_IN_FULL
     for index, turn in enumerate(turns()):
@@ -77,12 +85,56 @@ def render() -> None:
             ask(turn, question, options, settings)
             turn.view = _answer_view(turn.answer)
             _render_body(len(turns()) - 1, turn, settings)
-    elif not st.session_state.get(WARMED):
-        engine_access.get_engine(settings)  # built once per server, after the page is drawn
-        st.session_state[WARMED] = True
-        time.sleep(PRELOAD_AFTER_S)
+    else:
+        _after_drawing(settings, starters)
     if needs_preload:  # last, so the messages above keep their place in the page from one run to the next
         preload_components()
+
+
+def _after_drawing(settings: Settings, starters: DeltaGenerator | None) -> None:
+    """Once the page is drawn: build the engine (once per session) and offer the empty chat's questions."""
+    first = not st.session_state.get(WARMED)
+    engine = engine_access.get_engine(settings) if first else None  # built once per server
+    st.session_state[WARMED] = True
+    if starters is not None:
+        questions = starter_questions(settings, engine)
+        if questions:
+            with starters.container():
+                _question_buttons(questions, t("starters_title", settings.ui_language), key="starter")
+    if first:
+        time.sleep(PRELOAD_AFTER_S)
+
+
+def starter_questions(settings: Settings, engine: engine_access.EngineLike | None = None) -> list[str]:
+    """Questions Aria can answer right now, in the UI language: the semantic layer's, then one or two
+    verified examples from the KB. Found once per session (parsing a few questions is cheap, not free);
+    without an engine (no database yet) there are none until the next session."""
+    language = settings.ui_language
+    cached = st.session_state.get(STARTERS)
+    if cached is not None and cached[0] == language:
+        return list(cached[1])
+    from aria.semantic.suggest import starter_questions as from_metrics  # loaded after the first paint
+
+    engine = engine or engine_access.get_engine(settings)
+    layer = engine_access.semantic_layer(engine)
+    found = from_metrics(layer, language, limit=STARTER_METRIC_QUESTIONS) if layer is not None else []
+    kb = engine_access.knowledge_base(engine)
+    if kb is not None:
+        found += kb_access.example_questions(kb, language, limit=STARTER_VERIFIED_QUESTIONS, exclude=found)
+    st.session_state[STARTERS] = (language, tuple(found))
+    return found
+
+
+def _pick(question: str) -> None:
+    st.session_state[PICKED] = question
+
+
+def _question_buttons(questions: list[str], title: str, *, key: str) -> None:
+    """One button per question; a click asks it, like typing it into the chat input."""
+    st.caption(title)
+    with st.container(horizontal=True):
+        for n, question in enumerate(questions):
+            st.button(question, key=f"{key}{n}", on_click=_pick, args=(question,), icon=":material/chat_bubble:")
 
 
 def _follow_up_options() -> AskOptions:
@@ -157,7 +209,7 @@ def _render_turn(index: int, turn: ChatTurn, settings: Settings, *, in_full: boo
             _render_progress(turn, settings.ui_language, failed=turn.message is not None)
             _render_body(index, turn, settings)
             return
-        _render_answer_text(turn.answer)
+        _render_answer_text(index, turn.answer, settings.ui_language)
         if st.toggle(t("show_details", settings.ui_language), key=f"details{index}"):
             _render_progress(turn, settings.ui_language)
             _render_answer_details(index, turn, turn.answer, settings)
@@ -171,11 +223,11 @@ def _render_body(index: int, turn: ChatTurn, settings: Settings) -> None:
 
 
 def _render_answer(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
-    _render_answer_text(answer)
+    _render_answer_text(index, answer, settings.ui_language)
     _render_answer_details(index, turn, answer, settings)
 
 
-def _render_answer_text(answer: Answer) -> None:
+def _render_answer_text(index: int, answer: Answer, language: Language) -> None:
     if answer.status == "error":
         st.error(answer.error or answer.answer_text)
     elif answer.status == "no_model":
@@ -184,6 +236,8 @@ def _render_answer_text(answer: Answer) -> None:
         st.warning(answer.answer_text)
     else:
         st.markdown(answer.answer_text)
+    if answer.suggestions:  # nearby questions Aria can answer now (an honest "no" with no model)
+        _question_buttons(answer.suggestions, t("suggestions_title", language), key=f"suggest{index}_")
 
 
 def _render_answer_details(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:

@@ -8,7 +8,9 @@ The engine's contract, as the UI uses it:
 - ``ask(question, *, options, on_event) -> Answer``
 - ``propose(answer) -> proposal``: what Confirm would add to the KB (nothing is written);
 - ``confirm(preview, *, confirmed_by) -> revision ids``: apply the previewed proposal (KB revisions);
-- ``reject(answer, *, reason, rejected_by)``: record the rejection (nothing is learned).
+- ``reject(answer, *, reason, rejected_by)``: record the rejection (nothing is learned);
+- optionally ``deps`` (``aria.reflect.deps.EngineDeps``): what :func:`semantic_layer` and
+  :func:`knowledge_base` read (the stand-in has none).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import gc
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import streamlit as st
 
@@ -25,6 +27,10 @@ from aria.errors import AriaError
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.trace import Trace, TraceEvent
 from aria.ui.resources import current_targets, settings_key
+
+if TYPE_CHECKING:  # imported when first used: the chat input is drawn before they are needed
+    from aria.kb.base import KnowledgeBase
+    from aria.semantic.layer import SemanticLayer
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +112,22 @@ def get_engine(settings: Settings) -> EngineLike:
     except AriaError as err:
         log.warning("engine unavailable: %s", err)
         return UnavailableEngine(str(err))
+
+
+def semantic_layer(engine: EngineLike) -> SemanticLayer | None:
+    """The engine's semantic layer (its governed metrics), or None when it is off or there is no engine."""
+    from aria.semantic.layer import SemanticLayer
+
+    layer = getattr(getattr(engine, "deps", None), "semantic", None)
+    return layer if isinstance(layer, SemanticLayer) else None
+
+
+def knowledge_base(engine: EngineLike) -> KnowledgeBase | None:
+    """The engine's knowledge base (for listings through its connection), or None without an engine."""
+    from aria.kb.base import KnowledgeBase
+
+    kb = getattr(getattr(engine, "deps", None), "kb", None)
+    return kb if isinstance(kb, KnowledgeBase) else None
 
 
 def proposal_lines(proposal: Any) -> list[str]:

@@ -119,6 +119,7 @@ STRINGS: dict[str, dict[Language, str]] = {
     "loop_entailment": {"vi": "Vòng 3 · kết quả có trả lời câu hỏi không?",
                         "en": "Loop 3 · does the result answer the question?"},
     "loop_enrichment": {"vi": "Bổ sung cơ sở tri thức", "en": "Knowledge base enrichment"},
+    "loop_semantic": {"vi": "Lớp ngữ nghĩa (chỉ số đã định nghĩa)", "en": "Semantic layer (defined metrics)"},
     "step_retrieve": {"vi": "Đang tìm lược đồ…", "en": "Retrieving schema…"},
     "step_rewrite": {"vi": "Đang viết lại câu hỏi…", "en": "Rewriting the question…"},
     "step_generate": {"vi": "Đang viết SQL…", "en": "Writing SQL…"},
@@ -127,6 +128,7 @@ STRINGS: dict[str, dict[Language, str]] = {
     "step_execute": {"vi": "Đang chạy truy vấn…", "en": "Running the query…"},
     "step_reuse_match": {"vi": "Đang tìm truy vấn đã xác minh…", "en": "Looking for a verified query…"},
     "step_verify": {"vi": "Đang kiểm chứng kết quả…", "en": "Verifying the result…"},
+    "step_semantic_parse": {"vi": "Đang đọc câu hỏi theo các chỉ số…", "en": "Reading the question against the metrics…"},
     "verdict_ok": {"vi": "đạt", "en": "ok"},
     "verdict_rewrite": {"vi": "đang viết lại câu hỏi…", "en": "rewriting…"},
     "verdict_regenerate": {"vi": "đang viết lại SQL…", "en": "regenerating…"},
@@ -136,6 +138,10 @@ STRINGS: dict[str, dict[Language, str]] = {
     "origin_scripted": {"vi": "Trả lời bởi mô hình thử nghiệm theo kịch bản ({script}), không phải mô hình ngôn ngữ "
                               "thật (scripted test model).",
                         "en": "Answered by the scripted test model ({script}), not a real language model."},
+    "origin_semantic": {"vi": "Trả lời từ lớp ngữ nghĩa: {words}", "en": "Answered from the semantic layer: {words}"},
+    # first contact and the honest "no": questions Aria can answer now
+    "starters_title": {"vi": "Bạn có thể hỏi ngay:", "en": "You can ask right now:"},
+    "suggestions_title": {"vi": "Bạn có thể hỏi:", "en": "You could ask:"},
     # page titles (navigation)
     "nav_chat": {"vi": "Hỏi Aria", "en": "Chat"},
     "nav_kb": {"vi": "Cơ sở tri thức", "en": "Knowledge Base"},
@@ -181,8 +187,21 @@ STRINGS: dict[str, dict[Language, str]] = {
     "set_group_database": {"vi": "Cơ sở dữ liệu và an toàn", "en": "Database and safety"},
     "set_group_ui": {"vi": "Giao diện", "en": "Interface"},
     # Knowledge Base page
-    "kb_tabs": {"vi": "Bảng & cột|Thuật ngữ|Câu hỏi đã xác minh|Lịch sử thay đổi",
-                "en": "Tables & columns|Glossary|Verified examples|Revisions"},
+    "kb_tabs": {"vi": "Bảng & cột|Chỉ số|Thuật ngữ|Câu hỏi đã xác minh|Lịch sử thay đổi",
+                "en": "Tables & columns|Metrics|Glossary|Verified examples|Revisions"},
+    "kb_metrics_caption": {"vi": "Các chỉ số đã định nghĩa trong lớp ngữ nghĩa: Aria trả lời câu hỏi về chúng "
+                                 "theo đúng định nghĩa này, không cần mô hình.",
+                           "en": "The metrics defined in the semantic layer: Aria answers questions about them by "
+                                 "these definitions, with no model."},
+    "kb_metric_columns": {"vi": "Chỉ số|Tên (vi)|Tên (en)|Đơn vị|Định nghĩa|Cách gọi khác|Mã",
+                          "en": "Metric|Name (vi)|Name (en)|Unit|Definition|Synonyms|Id"},
+    "kb_concepts": {"vi": "Chiều phân tích (xem chỉ số theo…)", "en": "Dimensions (metrics by…)"},
+    "kb_concept_columns": {"vi": "Chiều|Tên (vi)|Tên (en)|Cách gọi khác|Mã",
+                           "en": "Dimension|Name (vi)|Name (en)|Synonyms|Id"},
+    "kb_semantic_off": {"vi": "Lớp ngữ nghĩa đang tắt (không nạp được mô hình ngữ nghĩa), nên chưa có chỉ số nào được "
+                              "định nghĩa; nhật ký khởi động ghi lý do.",
+                        "en": "The semantic layer is off (its model did not load), so no metrics are defined; the "
+                              "start-up log says why."},
     "kb_table": {"vi": "Bảng", "en": "Table"},
     "kb_columns": {"vi": "Loại|Cột|Mô tả|Nguồn|Phiên bản", "en": "Kind|Column|Description|Source|Revision"},
     "kb_the_table": {"vi": "(cả bảng)", "en": "(the table itself)"},

@@ -7,16 +7,24 @@ Writes (description edits, undo, verified queries, building) are the KB's own fu
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import logging
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
+import psycopg
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.errors import KnowledgeBaseError
+from aria.errors import AriaError, KnowledgeBaseError
 from aria.kb.build import BuildReport
 from aria.kb.store import KnowledgeStore, Rows
+from aria.reflect.language import detect_language
+
+if TYPE_CHECKING:
+    from aria.kb.base import KnowledgeBase
+
+log = logging.getLogger(__name__)
 
 NOT_BUILT = "The knowledge base is not built yet — run `aria kb build` (or `aria demo`, which builds it)."
 
@@ -52,6 +60,23 @@ def glossary(settings: Settings, targets: Targets) -> pd.DataFrame:
 
 def verified_queries(settings: Settings, targets: Targets) -> pd.DataFrame:
     return _frame(settings, targets, KnowledgeStore.verified_query_list)
+
+
+def example_questions(kb: KnowledgeBase, language: str, *, limit: int = 2, exclude: Collection[str] = ()) -> list[str]:
+    """Verified questions of the KB's database in ``language``, which Aria answers with no model by reusing
+    their SQL: the restaurant's own (confirmed or saved) newest first, then the seeded ones in their order.
+    Empty when the listing fails (the chat then offers the semantic layer's questions alone)."""
+    try:
+        columns, rows = kb.store.verified_query_list()  # newest first
+    except (AriaError, psycopg.Error) as err:
+        log.info("no verified examples for the chat: %s", err)
+        return []
+    at = {name: i for i, name in enumerate(columns)}
+    mine = [r for r in rows if r[at["db_name"]] == kb.db_name and r[at["question"]] not in exclude
+            and detect_language(r[at["question"]]) == language]
+    own = [r[at["question"]] for r in mine if r[at["source"]] != "golden"]
+    seeded = [r[at["question"]] for r in reversed(mine) if r[at["source"]] == "golden"]
+    return list(dict.fromkeys(own + seeded))[:limit]
 
 
 def revisions(settings: Settings, targets: Targets) -> pd.DataFrame:

@@ -1,7 +1,9 @@
-"""The Knowledge Base page: what Aria knows about the tables, its glossary, verified examples, and
-every change (with undo)."""
+"""The Knowledge Base page: what Aria knows about the tables, the semantic layer's metrics, its glossary,
+verified examples, and every change (with undo)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -9,10 +11,13 @@ import streamlit as st
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.errors import AriaError
-from aria.ui import kb_access
+from aria.ui import engine_access, kb_access
 from aria.ui.formatting import Language, columns_of, t
 from aria.ui.history_page import local_time
 from aria.ui.resources import current_settings, current_targets
+
+if TYPE_CHECKING:
+    from aria.semantic.catalog import Labels, SemanticCatalog
 
 EDITING = "kb_edit_for"  # the (table, column) whose description the edit box holds
 EDIT_TEXT = "kb_edit_text"
@@ -32,7 +37,7 @@ def render() -> None:
         st.info(kb_access.NOT_BUILT)
         return
     tabs = st.tabs(t("kb_tabs", language).split("|"))
-    sections = (_catalog, _glossary, _examples, _revisions)
+    sections = (_catalog, _metrics, _glossary, _examples, _revisions)
     for tab, section in zip(tabs, sections, strict=True):
         with tab:
             try:
@@ -94,6 +99,37 @@ def _edit_form(settings: Settings, targets: Targets, table: str, rows: pd.DataFr
 def _current_description(rows: pd.DataFrame, column: str | None) -> str:
     match = rows[rows["column_name"] == column] if column else rows[rows["kind"] == "table"]
     return str(match["description"].iloc[0] or "") if not match.empty else ""
+
+
+def _synonyms(labels: Labels) -> str:
+    return ", ".join(dict.fromkeys((*labels.synonyms_vi, *labels.synonyms_en)))
+
+
+def metric_frame(catalog: SemanticCatalog, language: Language) -> pd.DataFrame:
+    """One row per metric: its name in the UI language, both labels, unit, definition, synonyms, id."""
+    rows = [(m.labels.label(language), m.labels.vi, m.labels.en, m.unit, m.description, _synonyms(m.labels), m.name)
+            for m in sorted(catalog.metrics.values(), key=lambda m: m.labels.label(language).lower())]
+    return pd.DataFrame(rows, columns=columns_of("kb_metric_columns", language))
+
+
+def concept_frame(catalog: SemanticCatalog, language: Language) -> pd.DataFrame:
+    """One row per dimension concept (dish, category, shift ...) with its labels and synonyms."""
+    rows = [(labels.label(language), labels.vi, labels.en, _synonyms(labels), concept)
+            for concept, labels in sorted(catalog.concepts.items(), key=lambda c: c[1].label(language).lower())]
+    return pd.DataFrame(rows, columns=columns_of("kb_concept_columns", language))
+
+
+def _metrics(settings: Settings, targets: Targets) -> None:
+    """The semantic layer's metrics and dimensions, as the engine loaded them."""
+    language = settings.ui_language
+    layer = engine_access.semantic_layer(engine_access.get_engine(settings))
+    if layer is None:
+        st.info(t("kb_semantic_off", language))
+        return
+    st.caption(t("kb_metrics_caption", language))
+    st.dataframe(metric_frame(layer.catalog, language), hide_index=True)
+    st.markdown(f"**{t('kb_concepts', language)}**")
+    st.dataframe(concept_frame(layer.catalog, language), hide_index=True)
 
 
 def _glossary(settings: Settings, targets: Targets) -> None:

@@ -127,8 +127,14 @@ def loop_title(loop: Loop, language: Language) -> str:
 
 
 def origin_note(answer: Answer, language: Language = "en") -> str | None:
-    """Say plainly where an answer came from when it was not a live model's work."""
+    """Say plainly where an answer came from when it was not a live model's work.
+
+    >>> origin_note(Answer(question="q", semantic_query="Revenue · by category"), "en")
+    'Answered from the semantic layer: Revenue · by category'
+    """
     notes = []
+    if answer.semantic_query:
+        notes.append(t("origin_semantic", language, words=answer.semantic_query))
     if answer.reused_query_id is not None:
         notes.append(t("origin_reused", language, n=answer.reused_query_id))
     label = answer.trace.model_label
@@ -139,7 +145,7 @@ def origin_note(answer: Answer, language: Language = "en") -> str | None:
 
 _STEP_LINES = {"retrieve": "step_retrieve", "rewrite": "step_rewrite", "generate": "step_generate",
                "guard": "step_check", "explain": "step_check", "repair": "step_repair", "execute": "step_execute",
-               "reuse_match": "step_reuse_match"}
+               "reuse_match": "step_reuse_match", "semantic_parse": "step_semantic_parse"}
 
 
 def progress_label(event: TraceEvent, settings: Settings) -> str:
@@ -203,6 +209,9 @@ def _render_loop(question: str, events: list[TraceEvent], settings: Settings) ->
             st.markdown(f"{b.markdown()}{reason}")
         if event.rewritten_question:
             st.markdown("Q′: " + question_diff_html(question, event.rewritten_question), unsafe_allow_html=True)
+        words_first = event.loop == "semantic" and bool(event.detail)  # the semantic query in words, then its SQL
+        if words_first:
+            st.markdown(f":material/functions: {html.escape(event.detail or '')}")
         if event.sql:
             if previous_sql and previous_sql.strip() != event.sql.strip():
                 st.code(sql_diff(previous_sql, event.sql), language="diff")
@@ -216,6 +225,6 @@ def _render_loop(question: str, events: list[TraceEvent], settings: Settings) ->
             st.markdown(f"{icon} `{finding.check}` ({finding.dimension}): {html.escape(finding.message)}")
         if event.row_count is not None:
             st.caption(t("n_rows", settings.ui_language, n=event.row_count))
-        if event.detail:
+        if event.detail and not words_first:
             st.caption(event.detail)
         st.divider()

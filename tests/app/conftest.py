@@ -9,10 +9,17 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from aria.config import Settings
+from aria.semantic.layer import SemanticLayer, load_semantic_layer
 from aria.ui import engine_access, resources
 from tests.app.fakes import FakeEngine
 
 APP_FILE = Path(__file__).resolve().parents[2] / "aria" / "ui" / "app.py"
+
+
+@pytest.fixture(scope="session")
+def semantic_layer(settings: Settings) -> SemanticLayer:
+    """The real semantic layer from seed_db/semantic/, loaded once (no database: names come from the YAML)."""
+    return load_semantic_layer(business_schema=settings.business_schema, semantic_schema=settings.semantic_schema)
 
 
 @pytest.fixture()

@@ -1,13 +1,17 @@
-"""A fake engine for the app tests (until the scripted model drives the real engine)."""
+"""A fake engine for the app tests (until the scripted model drives the real engine). It can carry the
+real semantic layer and a real knowledge base in ``deps``, as the engine's ``EngineDeps`` does."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from aria.errors import AriaError
+from aria.kb.base import KnowledgeBase
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.trace import Finding, Score, Trace, TraceEvent
+from aria.semantic.layer import SemanticLayer
 
 SQL = ("SELECT c.name_vi AS nhom_mon, sum(oi.line_total_vnd) AS doanh_thu_vnd FROM order_items oi "
        "JOIN menu_items m ON m.item_id = oi.item_id JOIN categories c ON c.category_id = m.category_id "
@@ -42,11 +46,45 @@ def sample_answer(question: str) -> Answer:
     )
 
 
+SEMANTIC_WORDS = "Doanh thu · theo danh mục · 2026-11-01 → 2026-11-15 · thấp nhất 1"
+SEMANTIC_SQL = ("SELECT c.name_vi AS category, sum(oi.line_total_vnd) AS revenue_vnd FROM order_items oi "
+                "JOIN menu_items m ON m.item_id = oi.item_id JOIN categories c ON c.category_id = m.category_id "
+                "GROUP BY 1 ORDER BY 2 LIMIT 1")
+SUGGESTIONS = ["Doanh thu hôm qua là bao nhiêu?", "Doanh thu tháng này theo ca?"]
+
+
+def semantic_answer(question: str) -> Answer:
+    """An answer from the semantic layer: no model call, the query in words beside its SQL."""
+    trace = Trace(model_label="none")
+    trace.add(TraceEvent(loop="reuse", step="reuse_match", detail="no verified query matches"))
+    trace.add(TraceEvent(loop="semantic", step="semantic_parse", detail=SEMANTIC_WORDS, sql=SEMANTIC_SQL))
+    trace.add(TraceEvent(loop="execution", step="execute", sql=SEMANTIC_SQL, row_count=1))
+    return Answer(question=question, status="answered", answer_text=f"Đồ uống: 45.250.000 ₫ (Lớp ngữ nghĩa: "
+                  f"{SEMANTIC_WORDS}.)", sql=SEMANTIC_SQL, columns=["category", "revenue_vnd"],
+                  rows=[["Đồ uống", 45_250_000]], trace=trace, semantic_query=SEMANTIC_WORDS)
+
+
+def no_model_answer(question: str) -> Answer:
+    """The honest "no" with no model, with nearby questions Aria can answer."""
+    return Answer(question=question, status="no_model", answer_text="Chưa có mô hình ngôn ngữ nào được cấu hình.",
+                  relevant_tables=["orders"], suggestions=list(SUGGESTIONS), trace=Trace(model_label="none"))
+
+
+@dataclass
+class FakeDeps:
+    """The parts of ``EngineDeps`` the UI reads, with their real types."""
+
+    semantic: SemanticLayer | None = None
+    kb: KnowledgeBase | None = None
+
+
 @dataclass
 class FakeEngine:
-    """Records every call; answers every question with :func:`sample_answer` (or raises ``fail``)."""
+    """Records every call; answers every question with ``reply`` (:func:`sample_answer`), or raises ``fail``."""
 
     fail: AriaError | None = None
+    reply: Callable[[str], Answer] = sample_answer
+    deps: FakeDeps = field(default_factory=FakeDeps)
     asked: list[tuple[str, AskOptions]] = field(default_factory=list)
     proposed: list[Answer] = field(default_factory=list)
     confirmed: list[tuple[Any, str]] = field(default_factory=list)
@@ -56,7 +94,7 @@ class FakeEngine:
         self.asked.append((question, options))
         if self.fail is not None:
             raise self.fail
-        answer = sample_answer(question)
+        answer = self.reply(question)
         for event in answer.trace.events:
             if on_event is not None:
                 on_event(event)
@@ -64,7 +102,7 @@ class FakeEngine:
 
     def propose(self, answer: Answer) -> dict[str, Any]:
         self.proposed.append(answer)
-        return {"verified example": f"{answer.question} → {answer.sql[:40]}…",
+        return {"verified example": f"{answer.question} → {(answer.sql or '')[:40]}…",
                 "aliases": ["nhóm món = categories.name_vi"]}
 
     def confirm(self, preview: Any, *, confirmed_by: str) -> list[int]:

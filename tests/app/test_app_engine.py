@@ -5,6 +5,7 @@ creates KB revisions."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from aria.config import Settings
 from aria.db.connect import Targets, connect
+from aria.reflect.factory import open_engine
 from aria.ui import engine_access, kb_access, resources
 from tests.app.elements import answer_charts, answer_tables
 
@@ -25,16 +27,21 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture()
 def engine_settings(kb_settings: Settings, seeded: Targets) -> Iterator[Settings]:
-    """A fresh KB built for the seeded database, and the scripted model."""
+    """A fresh KB built for the seeded database, the scripted model, and the engine without its semantic
+    layer (which would answer this question before the loops the script drives)."""
     settings = kb_settings.model_copy(update={"llm": f"scripted:{SCRIPT}"})
     kb_access.build_knowledge_base(settings, seeded)
     with connect(seeded.kb, settings=settings) as conn:  # no verified query to reuse: the loops run
         conn.execute(sql.SQL("DELETE FROM {}.verified_queries").format(sql.Identifier(settings.kb_schema)))
         conn.commit()
-    engine_access.install_engine(None)
+    engine = open_engine(settings, targets=seeded)
+    engine.deps = replace(engine.deps, semantic=None)
+    engine_access.install_engine(lambda _settings: engine)
     resources.use_settings(settings)
     yield settings
+    engine_access.install_engine(None)
     resources.use_settings(None)
+    engine.close()
 
 
 def count(settings: Settings, targets: Targets, table: str) -> int:
@@ -80,3 +87,28 @@ def test_confirm_previews_then_creates_revisions(engine_settings: Settings, seed
     at.button(key="apply0").click().run()
     assert not at.exception, at.exception
     assert count(engine_settings, seeded, "revisions") > before
+
+
+def test_no_model_question_answered_by_the_semantic_layer_shows_its_words(kb_settings: Settings,
+                                                                          seeded: Targets) -> None:
+    """The real engine with its semantic layer and no model: the empty chat's first starter question is
+    answered from the defined metrics, and the answer says so with the query in words beside its SQL."""
+    kb_access.build_knowledge_base(kb_settings, seeded)
+    engine_access.install_engine(None)
+    resources.use_settings(kb_settings)
+    try:
+        at = AppTest.from_file(str(APP_FILE), default_timeout=120).run()
+        assert not at.exception, at.exception
+        starter = at.button(key="starter0")
+        assert starter.label == "Doanh thu hôm qua là bao nhiêu?"
+        starter.click().run()
+        assert not at.exception, at.exception
+        note = next(i.value for i in at.info if i.value.startswith("Trả lời từ lớp ngữ nghĩa: "))
+        assert note.startswith("Trả lời từ lớp ngữ nghĩa: Doanh thu")
+        sql_text = at.text_area(key="sql0").value or ""
+        assert "revenue" in sql_text.lower() or "total" in sql_text.lower()
+        at.toggle(key="trace0_steps").set_value(True).run()
+        assert "Lớp ngữ nghĩa (chỉ số đã định nghĩa)" in [tab.label for tab in at.tabs]
+        assert sql_text in [c.value for c in at.code]
+    finally:
+        resources.use_settings(None)

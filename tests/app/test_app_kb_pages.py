@@ -1,6 +1,7 @@
 """The pages that change or read the knowledge base, in AppTest on the seeded test database:
-edit a description and undo it (Knowledge Base), save SQL as a verified query that the engine then
-reuses with no model (SQL Workbench), and a logged question with its status and Re-run (History)."""
+edit a description and undo it (Knowledge Base), the semantic layer's metrics (Knowledge Base), save
+SQL as a verified query that the engine then reuses with no model (SQL Workbench), a logged question
+with its status and Re-run (History), and the chat's first questions from the KB's verified examples."""
 
 from __future__ import annotations
 
@@ -13,9 +14,12 @@ from streamlit.testing.v1 import AppTest
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.errors import KnowledgeBaseError
+from aria.kb.base import KnowledgeBase
+from aria.kb.embed import FakeEmbedder
 from aria.kb.store import KnowledgeStore
+from aria.semantic.layer import SemanticLayer
 from aria.ui import kb_access
-from tests.app.fakes import SQL, sample_trace
+from tests.app.fakes import SQL, FakeDeps, FakeEngine, sample_trace
 
 MakeApp = Callable[..., AppTest]
 pytestmark = pytest.mark.slow
@@ -128,3 +132,49 @@ def test_listings_keep_their_columns_when_empty_and_say_how_to_build_a_missing_k
     assert not kb_access.kb_exists(missing, targets)
     with pytest.raises(KnowledgeBaseError, match="aria kb build"):
         kb_access.revisions(missing, targets)
+
+
+def test_the_metrics_tab_lists_the_semantic_layers_metrics_and_dimensions(
+        make_app: MakeApp, kb_built: tuple[Settings, Targets], engine: FakeEngine,
+        semantic_layer: SemanticLayer) -> None:
+    settings, _ = kb_built
+    engine.deps = FakeDeps(semantic=semantic_layer)
+    at = open_page(make_app, settings, "knowledge_base")
+    assert "Chỉ số" in [tab.label for tab in at.tabs]
+    metrics = next(df.value for df in at.dataframe if "Định nghĩa" in df.value.columns)
+    assert len(metrics) == len(semantic_layer.catalog.metrics)
+    revenue = metrics[metrics["Mã"] == "revenue"].iloc[0]
+    assert (revenue["Chỉ số"], revenue["Tên (en)"], revenue["Đơn vị"]) == ("Doanh thu", "Revenue", "vnd")
+    assert revenue["Định nghĩa"] == semantic_layer.catalog.metrics["revenue"].description
+    concepts = next(df.value for df in at.dataframe if "Chiều" in df.value.columns)
+    assert "category" in set(concepts["Mã"]) and "Danh mục" in set(concepts["Chiều"])
+    english = open_page(make_app, settings.model_copy(update={"ui_language": "en"}), "knowledge_base")
+    listed = next(df.value for df in english.dataframe if "Definition" in df.value.columns)
+    assert "Revenue" in set(listed["Metric"])
+
+
+def test_the_metrics_tab_says_in_one_line_when_the_semantic_layer_is_off(
+        make_app: MakeApp, kb_built: tuple[Settings, Targets]) -> None:
+    at = open_page(make_app, kb_built[0], "knowledge_base")  # the fake engine has no semantic layer
+    assert any(i.value.startswith("Lớp ngữ nghĩa đang tắt") for i in at.info)
+    assert not [df for df in at.dataframe if "Định nghĩa" in df.value.columns]
+
+
+def test_the_empty_chat_offers_verified_examples_from_the_kb(
+        make_app: MakeApp, kb_built: tuple[Settings, Targets], engine: FakeEngine,
+        semantic_layer: SemanticLayer) -> None:
+    settings, targets = kb_built
+    store = KnowledgeStore(targets.kb, settings)
+    engine.deps = FakeDeps(semantic=semantic_layer, kb=KnowledgeBase(store, FakeEmbedder(), settings.business_schema))
+    try:
+        at = make_app(settings).run()
+        assert not at.exception, at.exception
+        offered = [b.label for b in at.button if (b.key or "").startswith("starter")]
+        expected = kb_access.example_questions(engine.deps.kb, "vi", exclude=offered[:-2])  # type: ignore[arg-type]
+        assert len(expected) == 2 and offered[-2:] == expected, "two verified examples after the metrics' questions"
+        verified = set(kb_access.verified_queries(settings, targets)["question"])
+        assert set(expected) <= verified
+        next(b for b in at.button if b.label == expected[0]).click().run()
+        assert [q for q, _ in engine.asked] == [expected[0]]
+    finally:
+        store.close()

@@ -71,6 +71,27 @@ def test_origin_note_for_reused_and_scripted_answers() -> None:
     assert origin_note(live) is None
 
 
+def test_origin_note_for_an_answer_from_the_semantic_layer() -> None:
+    words = "Doanh thu · theo danh mục · 2026-11-01 → 2026-11-15 · thấp nhất 1"
+    semantic = Answer(question="q", status="answered", answer_text="", semantic_query=words,
+                      trace=Trace(model_label="none"))
+    assert origin_note(semantic, "vi") == f"Trả lời từ lớp ngữ nghĩa: {words}"
+    assert origin_note(semantic, "en") == f"Answered from the semantic layer: {words}"
+    judged = semantic.model_copy(update={"trace": Trace(model_label="scripted:demo.json")})
+    note = origin_note(judged, "en") or ""
+    assert note.startswith(f"Answered from the semantic layer: {words} ") and "scripted test model (demo.json)" in note
+    assert origin_note(semantic.model_copy(update={"semantic_query": None})) is None
+
+
+def test_progress_label_and_loop_title_of_the_semantic_layer() -> None:
+    parse = TraceEvent(loop="semantic", step="semantic_parse", detail="Revenue · yesterday")
+    assert progress_label(parse, SETTINGS) == "Đang đọc câu hỏi theo các chỉ số…"
+    assert progress_label(parse, SETTINGS.model_copy(update={"ui_language": "en"})) == \
+        "Reading the question against the metrics…"
+    assert loop_title("semantic", "vi") == "Lớp ngữ nghĩa (chỉ số đã định nghĩa)"
+    assert loop_title("semantic", "en") == "Semantic layer (defined metrics)"
+
+
 def test_progress_labels_in_english() -> None:
     english = SETTINGS.model_copy(update={"ui_language": "en"})
     low = TraceEvent(loop="retrieval", step="judge_retrieval", scores={"score_r": Score(value=3.2)})

@@ -2,11 +2,33 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
+from aria.errors import AriaError
+
+if TYPE_CHECKING:
+    from aria.config import Settings
+    from aria.db.connect import Targets
+    from aria.kb.import_file import ExportFile
+    from aria.kb.store import KnowledgeStore
+    from aria.kb.transfer import ImportPlan
+
 app = typer.Typer(help="The knowledge base: build it, query it, see and undo its revisions.", no_args_is_help=True)
+
+
+@contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """Print an Aria error as one line (cause and fix) and exit 2, also when run under CliRunner."""
+    try:
+        yield
+    except AriaError as err:
+        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from err
 
 
 @app.command("build")
@@ -69,7 +91,9 @@ def revisions(db: str | None = typer.Option(None, help="Only this KB database.")
     from aria.kb.enrich import list_revisions
     from aria.kb.store import KnowledgeStore
 
-    for rev in list_revisions(KnowledgeStore(targets().kb, settings()), db):
+    with _one_line_errors():
+        found = list_revisions(KnowledgeStore(targets().kb, settings()), db)
+    for rev in found:
         state = "undone" if rev.undone else "active"
         typer.echo(f"#{rev.id} {rev.created_at:%Y-%m-%d %H:%M} {rev.kind} {rev.payload.get('key')} by "
                    f"{rev.author or '?'} [{state}]")
@@ -77,34 +101,66 @@ def revisions(db: str | None = typer.Option(None, help="Only this KB database.")
 
 @app.command("undo")
 def undo(revision_id: int = typer.Argument(..., help="The revision to undo.")) -> None:
-    """Undo one revision (the previous text comes back exactly)."""
+    """Undo one revision (the previous text comes back exactly; an import is undone as a whole)."""
     from aria.cli.common import settings, targets
     from aria.kb.enrich import undo_revision
 
-    rev = undo_revision(settings(), targets(), revision_id)
+    with _one_line_errors():
+        rev = undo_revision(settings(), targets(), revision_id)
     typer.echo(f"Undid revision #{rev.id} ({rev.kind} {rev.payload.get('key')}).")
 
 
 @app.command("export")
 def export(path: str = typer.Argument(..., help=".json or .yaml file to write."),
            db: str | None = typer.Option(None, help="Only this KB database.")) -> None:
-    """Export the KB (documents, verified queries, revisions) to a file."""
+    """Export the KB (documents, verified queries, fingerprints) to a file."""
     from aria.cli.common import settings, targets
     from aria.kb.store import KnowledgeStore
     from aria.kb.transfer import export_kb
 
-    count = export_kb(KnowledgeStore(targets().kb, settings()), Path(path), db)
+    with _one_line_errors():
+        count = export_kb(KnowledgeStore(targets().kb, settings()), Path(path), db)
     typer.echo(f"Wrote {count} documents to {path}")
 
 
 @app.command("import")
-def import_(path: str = typer.Argument(..., help="A file `aria kb export` wrote.")) -> None:
-    """Import a KB export (documents replaced by key; verified queries and revisions added)."""
+def import_(path: str = typer.Argument(..., help="A file `aria kb export` wrote."),
+            yes: bool = typer.Option(False, "--yes", "-y", help="Apply without asking."),
+            author: str = typer.Option("import", help="Recorded as the revision's author.")) -> None:
+    """Import a KB export as ONE revision: shows what would change, asks, then applies (undo: `aria kb undo`)."""
     from aria.cli.common import settings, targets
     from aria.kb.embed import get_embedder
+    from aria.kb.import_file import read_export
     from aria.kb.store import KnowledgeStore
-    from aria.kb.transfer import import_kb
+    from aria.kb.transfer import apply_import
 
-    cfg = settings()
-    count = import_kb(KnowledgeStore(targets().kb, cfg), get_embedder(cfg.embedding_model), Path(path))
-    typer.echo(f"Imported {count} documents from {path}")
+    with _one_line_errors():
+        content = read_export(Path(path))  # a bad file stops here, before any connection
+        cfg, tgt = settings(), targets()
+        store = KnowledgeStore(tgt.kb, cfg)
+        try:
+            plan = _plan(cfg, tgt, store, content, path)
+            typer.echo("\n".join(plan.summary()))
+            if plan.empty:
+                typer.echo("Nothing to import.")
+                return
+            if not yes:
+                typer.confirm("Apply this import as one revision?", abort=True)
+            revision = apply_import(store, get_embedder(cfg.embedding_model), plan, author=author)
+        finally:
+            store.close()
+    if revision is not None:
+        typer.echo(f"Imported as revision #{revision.id}; undo it with `aria kb undo {revision.id}`.")
+
+
+def _plan(cfg: Settings, tgt: Targets, store: KnowledgeStore, export: ExportFile, path: str) -> ImportPlan:
+    """The import plan, its verified queries put through the SQL workbench's checks on the live database."""
+    from aria.db.executor import ReadOnlyExecutor
+    from aria.db.introspect import introspect_postgres
+    from aria.kb.transfer import plan_import, workbench_sql_check
+
+    if not export.verified_queries:
+        return plan_import(store, export, lambda db_name, sql: None, source=path)
+    with ReadOnlyExecutor(tgt.reader, cfg) as executor:
+        check = workbench_sql_check(executor, introspect_postgres(tgt.admin, cfg.business_schema))
+        return plan_import(store, export, check, source=path)

@@ -1,7 +1,9 @@
 """Enriching the KB, only ever on an explicit call: a refined column description, a new glossary
 alias or a verified example becomes a new revision with its provenance; any revision can be undone
 (the previous text is restored exactly). Concurrent applies serialize on a per-document lock, so
-two applies make two revisions and neither is lost.
+two applies make two revisions and neither is lost. Undo reads a revision's payload through a
+strict model of its kind and checks that the KB still holds what the revision wrote; a payload of
+an unknown shape, or an entry changed since, is refused with the reason, never half-undone.
 """
 
 from __future__ import annotations
@@ -10,23 +12,24 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from psycopg import sql
 from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from aria.db.schema import Column, Schema, Table
 from aria.errors import KnowledgeBaseError
 from aria.kb.build import embed_documents
-from aria.kb.documents import Document, column_document, glossary_document, table_documents
+from aria.kb.documents import Document, Kind, Source, column_document, glossary_document, table_documents
 from aria.kb.embed import Embedder
 from aria.kb.store import KnowledgeStore, row_to_document
 from aria.kb.text import normalize
 
 log = logging.getLogger(__name__)
 
+Payload = TypeVar("Payload", bound=BaseModel)
 ChangeKind = Literal["column_description", "table_description", "glossary_alias", "verified_example"]
 
 
@@ -62,6 +65,42 @@ class Revision(BaseModel):
     undone: bool
 
 
+class Snapshot(BaseModel):
+    """A document as a revision stores it (before or after the change)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Kind
+    source: Source
+    text: str
+    lexical: str
+    values: str
+    table_name: str | None
+    column_name: str | None
+    data: dict[str, Any]
+
+
+class EditPayload(BaseModel):
+    """What a description or glossary revision stores."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    db_name: str
+    key: str
+    before: Snapshot | None
+    after: Snapshot
+
+
+class ExamplePayload(BaseModel):
+    """What a verified-example revision stores."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    db_name: str
+    key: Literal["verified_query"]
+    verified_query_id: int
+
+
 class Proposal(BaseModel):
     model_config = ConfigDict(frozen=True)
 
@@ -88,7 +127,7 @@ def _doc_key(change: Change) -> str:
     return "verified_query"
 
 
-def _load(conn: Any, store: KnowledgeStore, db_name: str, key: str, *, lock: bool) -> Document | None:
+def load_document(conn: Any, store: KnowledgeStore, db_name: str, key: str, *, lock: bool) -> Document | None:
     statement = "SELECT * FROM {} WHERE db_name = %s AND doc_key = %s" + (" FOR UPDATE" if lock else "")
     row = conn.cursor(row_factory=dict_row).execute(
         sql.SQL(statement).format(store.ident("documents")), (db_name, key)).fetchone()
@@ -128,21 +167,22 @@ def propose(store: KnowledgeStore, change: Change) -> Proposal:
     if change.kind == "verified_example":
         return Proposal(change=change, key=key, before=None, after=f"{change.question} -> {change.sql}")
     with store.transaction() as conn:
-        old = _load(conn, store, change.db_name, key, lock=False)
+        old = load_document(conn, store, change.db_name, key, lock=False)
     return Proposal(change=change, key=key, before=old.text if old else None, after=_new_document(change, old).text)
 
 
-def _snapshot(doc: Document | None) -> dict[str, Any] | None:
+def snapshot_of(doc: Document | None) -> dict[str, Any] | None:
+    """``doc`` as a revision payload stores it (None when there was no document)."""
     if doc is None:
         return None
     return {"kind": doc.kind, "source": doc.source, "text": doc.text, "lexical": doc.lexical, "values": doc.values,
             "table_name": doc.table_name, "column_name": doc.column_name, "data": doc.data}
 
 
-def _from_snapshot(db_name: str, key: str, snap: dict[str, Any]) -> Document:
-    return Document(kind=snap["kind"], db_name=db_name, key=key, source=snap["source"], text=snap["text"],
-                    lexical=snap["lexical"], values=snap["values"], table_name=snap["table_name"],
-                    column_name=snap["column_name"], data=snap["data"])
+def document_from(db_name: str, key: str, snap: Snapshot) -> Document:
+    return Document(kind=snap.kind, db_name=db_name, key=key, source=snap.source, text=snap.text,
+                    lexical=snap.lexical, values=snap.values, table_name=snap.table_name,
+                    column_name=snap.column_name, data=snap.data)
 
 
 def _fingerprint(conn: Any, store: KnowledgeStore, db_name: str) -> str:
@@ -153,12 +193,13 @@ def _fingerprint(conn: Any, store: KnowledgeStore, db_name: str) -> str:
     return str(row[0])
 
 
-def _write(conn: Any, store: KnowledgeStore, embedder: Embedder, doc: Document) -> None:
+def write_document(conn: Any, store: KnowledgeStore, embedder: Embedder, doc: Document) -> None:
     vectors, _ = embed_documents(store, embedder, [doc.text])
     store.upsert_documents(conn, [doc], vectors, _fingerprint(conn, store, doc.db_name))
 
 
-def _lock(conn: Any, db_name: str, key: str) -> None:
+def lock_entry(conn: Any, db_name: str, key: str) -> None:
+    """Serialize changes of one KB entry until the transaction ends."""
     conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{db_name}|{key}",))
 
 
@@ -181,11 +222,11 @@ def _apply_in(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Chan
     _fingerprint(conn, store, change.db_name)
     if change.kind == "verified_example":
         return _apply_example(conn, store, embedder, change)
-    _lock(conn, change.db_name, key)
-    old = _load(conn, store, change.db_name, key, lock=True)
+    lock_entry(conn, change.db_name, key)
+    old = load_document(conn, store, change.db_name, key, lock=True)
     new = _new_document(change, old)
-    _write(conn, store, embedder, new)
-    payload = {"db_name": change.db_name, "key": key, "before": _snapshot(old), "after": _snapshot(new)}
+    write_document(conn, store, embedder, new)
+    payload = {"db_name": change.db_name, "key": key, "before": snapshot_of(old), "after": snapshot_of(new)}
     revision = _record(conn, store, change, payload)
     log.info("applied revision %s (%s %s)", revision.id, change.kind, key)
     return revision
@@ -213,42 +254,98 @@ def list_revisions(store: KnowledgeStore, db_name: str | None = None) -> list[Re
 
 
 def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int) -> Revision:
-    """Undo a revision: the document's previous text comes back exactly (or the addition goes)."""
+    """Undo a revision: the document's previous text comes back exactly (or the addition goes).
+
+    Refused (KnowledgeBaseError, nothing changed) when the payload has a shape Aria does not know,
+    when a later revision changed the same entry, or when the entry no longer holds what the
+    revision wrote.
+    """
     with store.transaction() as conn:
         row = conn.cursor(row_factory=dict_row).execute(
             sql.SQL("SELECT * FROM {} WHERE id = %s FOR UPDATE").format(store.ident("revisions")),
             (revision_id,)).fetchone()
         if row is None:
             raise KnowledgeBaseError(f"No revision {revision_id}.", hint="List them with `aria kb revisions`.")
-        revision = Revision(**row)
+        revision = _readable(row)
         if revision.undone:
             raise KnowledgeBaseError(f"Revision {revision_id} is already undone.", hint="Nothing to do.")
-        payload = revision.payload
         if revision.kind == "verified_example":
-            conn.execute(sql.SQL("DELETE FROM {} WHERE id = %s").format(store.ident("verified_queries")),
-                         (payload["verified_query_id"],))
+            _remove_example(conn, store, revision, read_payload(revision, ExamplePayload))
+        elif revision.kind == "import":
+            from aria.kb.transfer import undo_import
+
+            undo_import(conn, store, embedder, revision)
+        elif revision.kind in ("column_description", "table_description", "glossary_alias"):
+            _restore(conn, store, embedder, revision, read_payload(revision, EditPayload))
         else:
-            _restore(conn, store, embedder, revision)
+            raise _unrecognised(revision_id, f"its kind {revision.kind!r} is not one Aria writes")
         conn.execute(sql.SQL("UPDATE {} SET undone = true WHERE id = %s").format(store.ident("revisions")),
                      (revision_id,))
     return revision.model_copy(update={"undone": True})
 
 
-def _restore(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Revision) -> None:
-    db_name, key = revision.payload["db_name"], revision.payload["key"]
-    _lock(conn, db_name, key)
-    later = conn.execute(
-        sql.SQL("SELECT id FROM {} WHERE id > %s AND NOT undone AND payload->>'db_name' = %s "
-                "AND payload->>'key' = %s ORDER BY id DESC LIMIT 1").format(store.ident("revisions")),
-        (revision.id, db_name, key)).fetchone()
-    if later:
-        raise KnowledgeBaseError(f"Revision {later[0]} changed the same entry after revision {revision.id}.",
-                                 hint=f"Undo revision {later[0]} first.")
-    before = revision.payload.get("before")
-    if before is None:
+def _readable(row: dict[str, Any]) -> Revision:
+    try:
+        return Revision(**row)
+    except ValidationError as err:
+        raise _unrecognised(int(row["id"]), "its columns do not parse") from err
+
+
+def read_payload(revision: Revision, model: type[Payload]) -> Payload:
+    """The revision's payload read strictly as ``model``; an unknown shape is refused, never guessed."""
+    try:
+        return model.model_validate(revision.payload)
+    except ValidationError as err:
+        first = err.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(p) for p in first["loc"]) or "payload"
+        raise _unrecognised(revision.id, f"payload.{where}: {first['msg']}") from None
+
+
+def _unrecognised(revision_id: int, why: str) -> KnowledgeBaseError:
+    return KnowledgeBaseError(f"Revision {revision_id} has a shape Aria does not recognise ({why}); nothing was undone.",
+                              hint="It was not written by this version of Aria; leave it, or edit the entry instead.")
+
+
+def later_revision(conn: Any, store: KnowledgeStore, revision_id: int, db_name: str, key: str) -> int | None:
+    """The newest active revision after ``revision_id`` that changed the entry (an edit or an import)."""
+    row = conn.execute(
+        sql.SQL("SELECT id FROM {} WHERE id > %s AND NOT undone AND ((payload->>'db_name' = %s "
+                "AND payload->>'key' = %s) OR (kind = 'import' AND payload->'documents' @> %s)) "
+                "ORDER BY id DESC LIMIT 1").format(store.ident("revisions")),
+        (revision_id, db_name, key, Jsonb([{"db_name": db_name, "key": key}]))).fetchone()
+    return int(row[0]) if row else None
+
+
+def refuse_if_changed_later(conn: Any, store: KnowledgeStore, revision_id: int, db_name: str, key: str) -> None:
+    later = later_revision(conn, store, revision_id, db_name, key)
+    if later is not None:
+        raise KnowledgeBaseError(f"Revision {later} changed the same entry after revision {revision_id}.",
+                                 hint=f"Undo revision {later} first.")
+
+
+def _restore(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Revision, payload: EditPayload) -> None:
+    db_name, key = payload.db_name, payload.key
+    lock_entry(conn, db_name, key)
+    refuse_if_changed_later(conn, store, revision.id, db_name, key)
+    current = load_document(conn, store, db_name, key, lock=True)
+    if current is None or snapshot_of(current) != payload.after.model_dump():
+        raise KnowledgeBaseError(f"{key} no longer holds what revision {revision.id} wrote (it was changed since, "
+                                 "e.g. by a rebuild); nothing was undone.", hint="Edit the entry instead.")
+    if payload.before is None:
         store.delete_documents(conn, db_name, [key])
     else:
-        _write(conn, store, embedder, _from_snapshot(db_name, key, before))
+        write_document(conn, store, embedder, document_from(db_name, key, payload.before))
+
+
+def _remove_example(conn: Any, store: KnowledgeStore, revision: Revision, payload: ExamplePayload) -> None:
+    row = conn.execute(sql.SQL("SELECT question, sql FROM {} WHERE id = %s FOR UPDATE").format(
+        store.ident("verified_queries")), (payload.verified_query_id,)).fetchone()
+    if row is None or (row[0], row[1]) != (revision.question, revision.sql):
+        raise KnowledgeBaseError(f"Verified query #{payload.verified_query_id} is not the one revision {revision.id} "
+                                 "added (it is gone or different); nothing was undone.",
+                                 hint="See the verified queries in the Knowledge page.")
+    conn.execute(sql.SQL("DELETE FROM {} WHERE id = %s").format(store.ident("verified_queries")),
+                 (payload.verified_query_id,))
 
 
 class Provenance(BaseModel):

@@ -1,10 +1,10 @@
-"""Enrichment on a real KB: revisions with provenance, exact undo, concurrent applies, export/import."""
+"""Enrichment on a real KB: revisions with provenance, exact undo, concurrent applies (export/import:
+``test_kb_import.py``)."""
 
 from __future__ import annotations
 
 import threading
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +17,6 @@ from aria.kb.build import VerifiedExample, build_kb
 from aria.kb.embed import get_embedder
 from aria.kb.enrich import Change, apply_change, list_revisions, propose, undo
 from aria.kb.store import KnowledgeStore
-from aria.kb.transfer import export_data, export_kb, import_kb
 
 GLOSSARY = [{"term": "doanh thu", "lang": "vi", "meaning": "revenue", "table": "orders", "column": "total_vnd"}]
 
@@ -108,21 +107,3 @@ def test_two_concurrent_applies_make_two_revisions(kb: KnowledgeBase) -> None:
     assert newest.payload["before"]["text"] == oldest.payload["after"]["text"], "no lost update"
     with pytest.raises(KnowledgeBaseError, match=f"Undo revision {newest.id} first"):
         undo(kb.store, kb.embedder, oldest.id)
-
-
-def test_export_import_roundtrip(kb: KnowledgeBase, settings: Settings, seeded: Targets, tmp_path: Path) -> None:
-    import uuid
-
-    apply_change(kb.store, kb.embedder, Change(kind="glossary_alias", db_name=kb.db_name, term="món chay",
-                                               table="menu_items", text="vegetarian dishes", confirmed_by="m"))
-    for suffix in (".json", ".yaml"):
-        path = tmp_path / f"kb{suffix}"
-        count = export_kb(kb.store, path)
-        other = KnowledgeStore(seeded.kb, settings.model_copy(update={"kb_schema": f"kb_{uuid.uuid4().hex[:10]}"}))
-        assert import_kb(other, kb.embedder, path) == count
-        mine, theirs = export_data(kb.store), export_data(other)
-        assert theirs["documents"] == mine["documents"]
-        assert theirs["verified_queries"] == mine["verified_queries"]
-        assert [r["payload"] for r in theirs["revisions"]] == [r["payload"] for r in mine["revisions"]]
-        KnowledgeBase(other, kb.embedder, kb.db_name).check()
-        other.close()

@@ -129,13 +129,13 @@ def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple
             if len(value.code) >= 4:
                 _add(entries, value.code, "value", meaning)
         if values_of is not None and _is_name(dim):
-            for value in values_of(dim.table, dim.expr):
-                if len(normalize(value)) >= 3:
-                    _add(entries, value, "value", ValueMeaning(dim.semantic_model, dim.name, value, dim.concept))
+            for name in values_of(dim.table, dim.expr):
+                if len(normalize(name)) >= 3:
+                    _add(entries, name, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
-    for phrase, metric in VERBS.items():
-        _add(entries, phrase, "verb", metric)
+    for phrase, verb_metric in VERBS.items():
+        _add(entries, phrase, "verb", verb_metric)
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
     for phrase, descending in SUPERLATIVES.items():

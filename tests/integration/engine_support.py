@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +43,13 @@ def scripted_client(script: dict[str, list[Any]]) -> ModelClient:
     return ModelClient(BoundModel(chat, "scripted:inline (test model)"), policy=policy, timeout_s=5)
 
 
-def engine_with(settings: Settings, targets: Targets, script: dict[str, list[Any]] | None) -> Engine:
+def engine_with(settings: Settings, targets: Targets, script: dict[str, list[Any]] | None, *,
+                semantic: bool = False) -> Engine:
+    """The engine with a scripted model. The semantic layer is off unless asked for: these tests drive the
+    three loops, and the semantic stage would answer many of their questions before the loops run."""
     client = scripted_client(script) if script is not None else None
-    return open_engine(settings, targets=targets, embedder=get_embedder(), models=client)
+    engine = open_engine(settings, targets=targets, embedder=get_embedder(), models=client)
+    return engine if semantic else Engine(replace(engine.deps, semantic=None))
 
 
 def happy_script(**overrides: list[Any]) -> dict[str, list[Any]]:

@@ -79,11 +79,11 @@ def test_guard_rejection_is_repaired(engine_settings: Settings, seeded: Targets)
 
 
 def test_explain_error_is_repaired(engine_settings: Settings, seeded: Targets) -> None:
-    broken = GOOD_SQL.replace("SUM(oi.qty)", "SUM(oi.quantity)")
+    broken = GOOD_SQL.replace("SUM(oi.qty)", "SUM(oi.void_reason)")  # a type error only the database sees
     answer = ask(engine_settings, seeded, happy_script(sql_generator=[broken], sql_repairer=[GOOD_SQL]))
     assert answer.status == "answered"
     explain = steps(answer, "explain")
-    assert explain[0].error and "quantity" in explain[0].error
+    assert explain[0].error and "sum(text)" in explain[0].error
     assert answer.sql == GOOD_SQL
 
 

@@ -149,7 +149,7 @@ def test_a_broken_semantic_file_names_the_object(tmp_path: Path, settings: Setti
 def test_the_engine_answers_with_no_model(seeded: Targets, settings: Settings) -> None:
     from tests.integration.engine_support import build_kb_settings, engine_with
 
-    engine = engine_with(build_kb_settings(settings, seeded), seeded, None)
+    engine = engine_with(build_kb_settings(settings, seeded), seeded, None, semantic=True)
     try:
         assert engine.deps.semantic is not None
         answer = engine.ask("Tổng doanh thu tuần trước là bao nhiêu?")

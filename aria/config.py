@@ -222,6 +222,26 @@ class Settings(BaseSettings):
     row_cap: int = Field(
         default=1000, ge=1, le=1_000_000, description="Most rows a query returns (applied by wrapping it)."
     )
+    max_result_bytes: int = Field(
+        default=10_000_000, ge=1000, le=1_000_000_000,
+        description="Most bytes of values read back from one query; reading stops there and the result is marked "
+        "truncated.",
+    )
+    max_value_chars: int = Field(
+        default=2000, ge=10, le=1_000_000,
+        description="Longest value (characters) read back, shown or sent to a model; longer values are cut on the "
+        "server and marked.",
+    )
+    work_mem_mb: int = Field(
+        default=32, ge=1, le=4096,
+        description="Memory each sort or hash of a query may use before spilling to disk, MB (SET LOCAL work_mem, "
+        "and the read-only role's default).",
+    )
+    temp_file_limit_mb: int = Field(
+        default=1024, ge=1, le=1_000_000,
+        description="Most temporary disk one query may use, MB (the read-only role's temp_file_limit, set by the "
+        "admin; the executor refuses to run where it is missing or higher).",
+    )
     max_plan_cost: float = Field(
         default=5e6, gt=0, le=1e12, description="Cost guard: largest EXPLAIN total cost allowed."
     )

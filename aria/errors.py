@@ -29,7 +29,8 @@ class GuardRejection(AriaError):
 
 
 class QueryFailed(AriaError):
-    """A guarded query failed on the database (syntax error, missing column, ...)."""
+    """A guarded query failed on the database (syntax error, missing column, bad data, a limit such as
+    temp_file_limit, ...): the SQL's own failure, worth another attempt; not an outage."""
 
 
 class QueryTimeout(QueryFailed):

@@ -1,7 +1,8 @@
 """``aria sql check|run``: the safety guard and the read-only executor from the command line.
 
-Exit codes: 0 allowed / ran; 1 rejected (safety guard or cost guard); 2 the database refused the
-query or is unavailable; 3 the query ran past its deadline.
+Exit codes: 0 allowed / ran; 1 rejected (safety guard or cost guard); 2 the query failed (a
+database error or limit, said as the server said it) or the database is unavailable; 3 the query
+ran past its deadline (one deadline covers EXPLAIN and execution).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def run(
     as_json: Annotated[bool, typer.Option("--json", help="Print {columns, rows} as JSON.")] = False,
     row_cap: Annotated[int | None, typer.Option(help="Most rows to return (default: ARIA_ROW_CAP).")] = None,
 ) -> None:
-    """Run SQL through the guard, the cost guard and the read-only executor."""
+    """Run SQL through the guard, the cost guard and the read-only executor (row cap, byte cap, value clip)."""
     try:
         with ReadOnlyExecutor(targets().reader, settings(), pool_name="aria-cli") as executor:
             result = executor.run(sql, row_cap=row_cap)
@@ -53,7 +54,8 @@ def run(
         typer.echo(f"{_label(err)}: {err}", err=True)
         raise typer.Exit(_exit_code(err)) from err
     if as_json:
-        print_json({"columns": result.columns, "rows": result.rows, "truncated": result.truncated})
+        print_json({"columns": result.columns, "rows": result.rows, "truncated": result.truncated,
+                    "note": result.note})
     else:
         _print_table(result)
 
@@ -76,5 +78,7 @@ def _print_table(result: QueryResult) -> None:
         table.add_row(*("" if value is None else str(value) for value in row))
     console = Console()
     console.print(table)
-    more = " (more rows exist: raise --row-cap)" if result.truncated else ""
+    more = f" ({result.note})" if result.note else ""
+    if result.truncated and result.note.startswith("more than"):
+        more = f" ({result.note}: raise --row-cap)"
     console.print(f"{result.row_count} rows in {result.duration_ms:.0f} ms{more}")

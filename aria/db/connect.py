@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 import psycopg
 from psycopg import sql
@@ -22,6 +25,13 @@ from aria.config import Settings
 from aria.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+# What a server says while it starts, or recovers after a crash: worth waiting for, briefly.
+STARTING_UP = ("starting up", "in recovery mode", "not yet accepting connections")
+# ...and what a connection attempt may also meet while the server restarts after a crash.
+RETRY_ON = (*STARTING_UP, "server closed the connection unexpectedly")
+RECOVERY_WAIT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -45,17 +55,52 @@ def redact(conninfo: str) -> str:
     return f"postgresql://{params.get('user', '')}@{where}/{params.get('dbname', '')}"
 
 
+def starting_up(err: BaseException, phrases: tuple[str, ...] = STARTING_UP) -> bool:
+    """True when the server refused a connection because it is starting or recovering from a crash."""
+    text = str(err).lower()
+    return isinstance(err, psycopg.OperationalError) and any(phrase in text for phrase in phrases)
+
+
+def wait_while_starting(open_: Callable[[], T], *, wait_s: float | None = None) -> T:
+    """``open_()``, tried again for up to ``wait_s`` seconds (default :data:`RECOVERY_WAIT_S`) while
+    the server is starting or recovering."""
+    give_up_at = time.monotonic() + (RECOVERY_WAIT_S if wait_s is None else wait_s)
+    delay = 0.2
+    while True:
+        try:
+            return open_()
+        except psycopg.OperationalError as err:
+            if not starting_up(err, RETRY_ON) or time.monotonic() + delay > give_up_at:
+                raise
+            log.info("the database is starting or recovering; trying again in %.1f s", delay)
+            time.sleep(delay)
+            delay = min(delay * 2, 2.0)
+
+
+def unavailable_message(conninfo: str, err: BaseException) -> DatabaseUnavailable:
+    """The one-line error for a connection that failed (a recovering server said so)."""
+    first_line = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+    if starting_up(err):
+        return DatabaseUnavailable(
+            f"The database {redact(conninfo)} is still starting or recovering after a crash ({first_line}).",
+            hint="Try again in a moment; `aria db status` shows when it is back.",
+        )
+    return DatabaseUnavailable(
+        f"Cannot connect to {redact(conninfo)}: {first_line}",
+        hint="Check that the server is running and ARIA_DATABASE_URL is right, "
+        "or unset it to use the embedded server.",
+    )
+
+
 def connect(conninfo: str, *, settings: Settings, autocommit: bool = False) -> psycopg.Connection:
-    """Open one connection, turning every failure into a one-line :class:`DatabaseUnavailable`."""
+    """Open one connection (waiting briefly for a recovering server), turning every failure into a
+    one-line :class:`DatabaseUnavailable`."""
     try:
-        return psycopg.connect(conninfo, autocommit=autocommit, connect_timeout=settings.connect_timeout_s)
+        return wait_while_starting(
+            lambda: psycopg.connect(conninfo, autocommit=autocommit, connect_timeout=settings.connect_timeout_s)
+        )
     except psycopg.OperationalError as err:
-        first_line = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-        raise DatabaseUnavailable(
-            f"Cannot connect to {redact(conninfo)}: {first_line}",
-            hint="Check that the server is running and ARIA_DATABASE_URL is right, "
-            "or unset it to use the embedded server.",
-        ) from err
+        raise unavailable_message(conninfo, err) from err
 
 
 def require_pgvector(conn: psycopg.Connection) -> None:
@@ -109,8 +154,10 @@ def _reader_conninfo(admin: str, settings: Settings) -> str:
 def ensure_reader_role(conn: psycopg.Connection, settings: Settings) -> None:
     """Create/refresh the read-only role: SELECT on the business tables only, no KB access.
 
-    Its own settings make every session read-only with a statement timeout, even if a query
-    somehow escaped the guard; the executor still adds a client-side deadline on top.
+    Its own settings make every session read-only with a statement timeout, work_mem and a
+    temp_file_limit, even if a query somehow escaped the guard; the executor still sets its limits
+    locally and adds a client-side deadline on top. temp_file_limit can only be set by a superuser,
+    so the role can neither raise nor reset it (the executor checks it in every transaction).
     """
     role = sql.Identifier(settings.reader_role)
     business = sql.Identifier(settings.business_schema)
@@ -136,6 +183,10 @@ def ensure_reader_role(conn: psycopg.Connection, settings: Settings) -> None:
         sql.SQL("ALTER ROLE {} SET statement_timeout = {}").format(role, sql.Literal(settings.statement_timeout_ms)),
         sql.SQL("ALTER ROLE {} SET idle_in_transaction_session_timeout = {}").format(
             role, sql.Literal(max(settings.statement_timeout_ms * 2, 10000))
+        ),
+        sql.SQL("ALTER ROLE {} SET work_mem = {}").format(role, sql.Literal(f"{settings.work_mem_mb}MB")),
+        sql.SQL("ALTER ROLE {} SET temp_file_limit = {}").format(
+            role, sql.Literal(f"{settings.temp_file_limit_mb}MB")
         ),
         sql.SQL("ALTER ROLE {} SET search_path = {}").format(role, business),
         sql.SQL("ALTER ROLE {} SET timezone = {}").format(role, sql.Literal(settings.timezone)),

@@ -71,11 +71,18 @@ def start_embedded(home: Path) -> str:
 
 
 def _ensure_database(admin_url: str) -> None:
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)).fetchone()
-        if not exists:
-            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(DATABASE_NAME)))
-            log.info("created database %s", DATABASE_NAME)
+    """Create the ``aria`` database if needed; a server still recovering from a crash is waited for
+    briefly, then reported in one line."""
+    from aria.db.connect import unavailable_message, wait_while_starting
+
+    try:
+        with wait_while_starting(lambda: psycopg.connect(admin_url, autocommit=True)) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)).fetchone()
+            if not exists:
+                conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(DATABASE_NAME)))
+                log.info("created database %s", DATABASE_NAME)
+    except psycopg.OperationalError as err:
+        raise unavailable_message(admin_url, err) from err
 
 
 def embedded_running(home: Path) -> bool:

@@ -7,31 +7,39 @@ Layers, each enough on its own to stop a write, all applied to every query:
 3. the database: a ``READ ONLY`` transaction that is always rolled back, ``SET LOCAL
    statement_timeout``, the extended query protocol (one statement only), and the read-only role
    (SELECT on business tables only, its own read-only default and timeouts);
-4. a client-side deadline that cancels the query whatever the server's settings say.
+4. a client-side deadline that cancels the query whatever the server's settings say; in
+   :meth:`ReadOnlyExecutor.run`, EXPLAIN and execution share one deadline.
 
-The row cap is applied by wrapping: ``SELECT * FROM (<sql>) AS q LIMIT cap + 1``.
+Resource limits: ``SET LOCAL work_mem`` in every transaction, and ``temp_file_limit`` (only a
+superuser may set it, so it lives on the read-only role, where the role cannot lift it; the executor
+checks it in every transaction and refuses to run without it). The row cap and the value clip are
+applied by wrapping the query on the server (:mod:`aria.db.result_limits`); rows are streamed and
+reading stops at ``max_result_bytes``, so a huge result never reaches the process whole.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 import psycopg
+from psycopg import pq
 from psycopg import sql as pgsql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from aria.config import Settings
 from aria.db.connect import make_pool, redact
-from aria.errors import CostRejection, DatabaseUnavailable, QueryFailed, QueryTimeout
+from aria.db.result_limits import CLIP_MARKER, Column, capped_query, clip_value, flagged_positions, value_size
+from aria.errors import ConfigError, CostRejection, DatabaseUnavailable, QueryFailed, QueryTimeout
 from aria.sql.guard import guard_sql
 
 log = logging.getLogger(__name__)
@@ -39,6 +47,21 @@ log = logging.getLogger(__name__)
 # A nested loop without a join condition that yields more rows than this is a Cartesian product
 # worth refusing even when the total cost is under the limit.
 CARTESIAN_ROWS_LIMIT = 1_000_000
+# Rows per network chunk while streaming a result (libpq 17+ can chunk; older ones send row by row).
+# Chunks hold at most about CHUNK_BYTES of (clipped) values.
+STREAM_CHUNK = 100 if pq.version() >= 170000 else 1
+CHUNK_BYTES = 1_000_000
+# Connection-level failures: the server is gone, restarting or refusing connections. Everything
+# else the server says about a query (program limits, bad data, ...) is the query's own failure.
+UNAVAILABLE_STATES = frozenset({"57P01", "57P02", "57P03", "57P04", "53300"})
+QUERY_HINTS = {
+    "53400": "It needs more temporary disk than temp_file_limit allows: filter earlier, aggregate before "
+    "joining, or narrow the date range.",
+    "53200": "It needs more memory than the server allows: filter earlier or aggregate before joining.",
+    "54": "It goes past a PostgreSQL limit (a value over 1 GB, a NUL character, too many columns, ...): "
+    "change the SQL.",
+    "22": "A value does not fit the operation (division by zero, a bad cast, ...): change the SQL.",
+}
 
 
 @dataclass(frozen=True)
@@ -54,13 +77,15 @@ class PlanEstimate:
 
 @dataclass(frozen=True)
 class QueryResult:
-    """Rows as JSON-friendly values; ``truncated`` when more than the row cap existed."""
+    """Rows as JSON-friendly values; ``truncated`` when reading stopped early, ``note`` saying why
+    (more rows than the row cap, or more bytes than ``max_result_bytes``)."""
 
     columns: list[str]
     rows: list[list[Any]]
     row_count: int
     truncated: bool
     duration_ms: float
+    note: str = ""
 
 
 class ReadOnlyExecutor:
@@ -95,13 +120,17 @@ class ReadOnlyExecutor:
         return estimate
 
     def run(self, sql: str, *, row_cap: int | None = None) -> QueryResult:
-        """Guard, cost guard, then execute read-only with the row cap and both deadlines."""
+        """Guard, cost guard, then execute read-only with the row cap and both deadlines.
+
+        EXPLAIN and execution share ONE client deadline: planning can be slow too (it folds
+        constants), and the time it took is not given back to the execution."""
         guarded = self.guard(sql)
-        problem = cost_problem(self._explain(guarded), self._settings)
+        deadline_at = time.monotonic() + self._settings.client_deadline_s
+        problem = cost_problem(self._explain(guarded, deadline_s=self._settings.client_deadline_s), self._settings)
         if problem:
             raise CostRejection(problem)
         cap = row_cap if row_cap is not None else self._settings.row_cap
-        return self._execute(guarded, row_cap=cap, deadline_s=self._settings.client_deadline_s)
+        return self._execute(guarded, row_cap=cap, deadline_s=self._time_left(deadline_at))
 
     def explain_only(self, sql: str) -> str | None:
         """For the syntactic tier: None when the SQL passes the guard and plans, else the error text."""
@@ -123,9 +152,9 @@ class ReadOnlyExecutor:
         self.close()
 
     # --- internals (tests call these directly to prove the database layer on its own) --------------
-    def _explain(self, guarded_sql: str) -> PlanEstimate:
+    def _explain(self, guarded_sql: str, *, deadline_s: float | None = None) -> PlanEstimate:
         query = "EXPLAIN (FORMAT JSON) " + guarded_sql
-        with self._cursor(deadline_s=self._settings.client_deadline_s) as cur:
+        with self._cursor(deadline_s=deadline_s or self._settings.client_deadline_s) as cur:
             _execute_one(cur, query)
             row = cur.fetchone()
         if row is None:
@@ -133,17 +162,81 @@ class ReadOnlyExecutor:
         return plan_estimate(row[0])
 
     def _execute(self, sql: str, *, row_cap: int | None, deadline_s: float) -> QueryResult:
-        """Execute ``sql`` WITHOUT the guard (callers guard first) in a read-only, rolled-back transaction."""
-        query = sql if row_cap is None else f"SELECT * FROM ({sql}) AS q LIMIT {int(row_cap) + 1}"
+        """Execute ``sql`` WITHOUT the guard (callers guard first) in a read-only, rolled-back transaction:
+        wrapped to cap rows and clip values on the server, streamed until ``max_result_bytes``."""
         started = time.perf_counter()
         with self._cursor(deadline_s=deadline_s) as cur:
-            _execute_one(cur, query)
-            columns = [col.name for col in cur.description or []]
-            fetched = cur.fetchall() if cur.description else []
+            columns = _describe(cur, sql)
+            if not columns:  # a statement without a result (the read-only layers refuse any write)
+                _execute_one(cur, sql)
+                rows: list[list[Any]] = []
+                note = ""
+            else:
+                rows, note = self._read(cur, sql, columns, row_cap)
         duration_ms = (time.perf_counter() - started) * 1000
-        truncated = row_cap is not None and len(fetched) > row_cap
-        rows = [[to_jsonable(value) for value in row] for row in fetched[: row_cap if truncated else None]]
-        return QueryResult(columns, rows, len(rows), truncated, round(duration_ms, 2))
+        names = [column.name for column in columns]
+        return QueryResult(names, rows, len(rows), bool(note), round(duration_ms, 2), note)
+
+    def _read(self, cur: psycopg.Cursor[Any], sql: str, columns: list[Column],
+              row_cap: int | None) -> tuple[list[list[Any]], str]:
+        """Stream the capped query's rows; stop at the row cap or the byte cap (and say which)."""
+        max_chars, max_bytes = self._settings.max_value_chars, self._settings.max_result_bytes
+        query, _ = capped_query(sql, columns, row_cap=row_cap, max_chars=max_chars)
+        flagged = flagged_positions(columns)
+        rows: list[list[Any]] = []
+        size = 0
+        chunk = max(1, min(STREAM_CHUNK, CHUNK_BYTES // (len(columns) * (max_chars + 1))))
+        stream = cast(Generator[Any, None, None], cur.stream(query, size=chunk))
+        try:  # closing the stream early cancels the query on the server
+            for raw in stream:
+                row = _clean_row(raw, len(columns), flagged, max_chars)
+                size += sum(value_size(value) for value in row)
+                if size > max_bytes:
+                    return rows, f"result larger than {max_bytes / 1e6:g} MB: stopped reading"
+                if row_cap is not None and len(rows) == row_cap:
+                    return rows, f"more than {row_cap} rows: stopped at the row cap"
+                rows.append(row)
+        finally:
+            stream.close()
+        return rows, ""
+
+    def _time_left(self, deadline_at: float) -> float:
+        left = deadline_at - time.monotonic()
+        if left <= 0:
+            raise QueryTimeout(
+                f"The query ran too long and was cancelled (planning it used the whole client deadline of "
+                f"{self._settings.client_deadline_s:g} s).",
+                hint="Simplify the expressions, narrow the date range, or aggregate earlier.",
+            )
+        return left
+
+    def _apply_limits(self, cur: psycopg.Cursor[Any]) -> None:
+        """SET LOCAL the statement timeout and work_mem; make sure temp_file_limit holds.
+
+        Only a superuser may set temp_file_limit, so for the read-only role it is the role's
+        default (set by the admin; the role can neither change nor reset it). Where it is missing
+        or too high, a superuser connection sets it locally; any other is refused."""
+        limits = self._settings
+        cur.execute(
+            "SELECT set_config('statement_timeout', %s, true), set_config('work_mem', %s, true), current_user, "
+            "(SELECT setting::bigint FROM pg_catalog.pg_settings WHERE name = 'temp_file_limit')",
+            (str(limits.statement_timeout_ms), f"{limits.work_mem_mb}MB"),
+        )
+        row = cur.fetchone()
+        user, temp_kb = (row[2], row[3]) if row else ("?", None)
+        if temp_kb is not None and 0 <= temp_kb <= limits.temp_file_limit_mb * 1024:
+            return
+        try:
+            cur.execute(pgsql.SQL("SET LOCAL temp_file_limit = {}").format(
+                pgsql.Literal(f"{limits.temp_file_limit_mb}MB")))
+        except psycopg.errors.InsufficientPrivilege as err:
+            shown = "none" if temp_kb is None or temp_kb < 0 else f"{temp_kb / 1024:g} MB"
+            raise DatabaseUnavailable(
+                f"The role {user} may use unlimited temporary disk (temp_file_limit: {shown}, Aria's limit "
+                f"{limits.temp_file_limit_mb} MB), and only an admin can limit it: refusing to run queries.",
+                hint=f"As the admin: ALTER ROLE {user} SET temp_file_limit = '{limits.temp_file_limit_mb}MB' "
+                "(Aria does this when it sets up its own read-only role).",
+            ) from err
 
     @contextmanager
     def _cursor(self, *, deadline_s: float) -> Iterator[psycopg.Cursor[Any]]:
@@ -155,10 +248,7 @@ class ReadOnlyExecutor:
                 try:
                     conn.read_only = True
                     with conn.cursor() as cur:
-                        timeout = pgsql.SQL("SET LOCAL statement_timeout = {}").format(
-                            pgsql.Literal(self._settings.statement_timeout_ms)
-                        )
-                        cur.execute(timeout)
+                        self._apply_limits(cur)
                         deadline.start()
                         yield cur
                 finally:
@@ -203,9 +293,11 @@ class ReadOnlyExecutor:
                 f"The query ran too long and was cancelled ({first}).",
                 hint="Narrow the date range, aggregate earlier, or add a join condition.",
             )
-        if isinstance(err, psycopg.OperationalError | psycopg.InterfaceError):
+        if _connection_lost(err):
             return self._unavailable(first)
-        return QueryFailed(f"The database refused the query: {first}")
+        state = err.sqlstate or ""
+        hint = QUERY_HINTS.get(state) or QUERY_HINTS.get(state[:2]) or "Fix the SQL."
+        return QueryFailed(f"The query failed: {first}", hint=hint)
 
     def _unavailable(self, detail: str) -> DatabaseUnavailable:
         return DatabaseUnavailable(
@@ -218,6 +310,9 @@ class _Deadline:
     """Cancels the connection's running query after ``seconds`` (a client-side deadline)."""
 
     def __init__(self, conn: psycopg.Connection[Any], seconds: float) -> None:
+        if not math.isfinite(seconds) or seconds <= 0:  # a Timer would die in its thread: no deadline at all
+            raise ConfigError(f"The client deadline must be a positive number of seconds (it is {seconds}).",
+                              hint="Set ARIA_CLIENT_DEADLINE_S to e.g. 20.")
         self.fired = False
         self._conn = conn
         self._timer = threading.Timer(seconds, self._fire)
@@ -243,6 +338,34 @@ def _execute_one(cur: psycopg.Cursor[Any], query: str) -> None:
     with cur.connection.pipeline() as pipeline:
         cur.execute(query)
         pipeline.sync()
+
+
+def _describe(cur: psycopg.Cursor[Any], sql: str) -> list[Column]:
+    """The result's columns from Parse + Describe alone: nothing is planned or run."""
+    pgconn, encoding = cur.connection.pgconn, cur.connection.info.encoding
+    for result in (pgconn.prepare(b"", sql.encode(encoding)), pgconn.describe_prepared(b"")):
+        if result.status != pq.ExecStatus.COMMAND_OK:
+            raise psycopg.errors.error_from_result(result, encoding=encoding)
+    described = result
+    return [Column((described.fname(i) or b"?column?").decode(encoding), described.ftype(i))
+            for i in range(described.nfields)]
+
+
+def _clean_row(raw: Any, width: int, flagged: list[int], max_chars: int) -> list[Any]:
+    """JSON-friendly, clipped values; a value the server found too large becomes the clip marker."""
+    row = [clip_value(to_jsonable(value), max_chars) for value in raw[:width]]
+    for too_large, position in zip(raw[width:], flagged, strict=True):
+        if too_large:
+            row[position] = CLIP_MARKER
+    return row
+
+
+def _connection_lost(err: psycopg.Error) -> bool:
+    """True only when the connection or the server failed, not the query."""
+    if isinstance(err, psycopg.InterfaceError):
+        return True
+    state = err.sqlstate or ""
+    return isinstance(err, psycopg.OperationalError) and (not state or state[:2] == "08" or state in UNAVAILABLE_STATES)
 
 
 def _rollback(conn: psycopg.Connection[Any]) -> None:

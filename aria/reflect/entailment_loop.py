@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass, field
 
 from aria.db.executor import QueryResult
+from aria.db.result_limits import clip_value
 from aria.errors import AriaError, DatabaseUnavailable
 from aria.llm.schemas import EntailmentVerdict
 from aria.reflect.deps import RunState
@@ -16,6 +17,7 @@ from aria.reflect.trace import Finding, Score
 from aria.sql.result_checks import check_result
 
 PREVIEW_ROWS = 20
+PREVIEW_VALUE_CHARS = 300  # a value longer than this reaches the judge cut, with the clip marker
 DATA_HARD_CAP = 2.0  # on the 1-5 scale
 
 
@@ -39,14 +41,17 @@ def execute(state: RunState, sql: str, iteration: int) -> QueryResult | str:
             event.error = str(err)
             return event.error
         event.row_count = result.row_count
-        event.detail = "truncated at the row cap" if result.truncated else ""
+        event.detail = result.note or ("truncated at the row cap" if result.truncated else "")
     return result
 
 
 def result_preview(result: QueryResult) -> str:
-    """The first rows as JSON lines, for the judge (quoted as data by the prompt)."""
-    head = [json.dumps(dict(zip(result.columns, row, strict=False)), ensure_ascii=False, default=str)
-            for row in result.rows[:PREVIEW_ROWS]]
+    """The first rows as JSON lines, long values clipped, for the judge (quoted as data by the prompt)."""
+    head = []
+    for row in result.rows[:PREVIEW_ROWS]:
+        pairs = zip(result.columns, row, strict=False)
+        shown = {column: clip_value(value, PREVIEW_VALUE_CHARS) for column, value in pairs}
+        head.append(json.dumps(shown, ensure_ascii=False, default=str))
     more = f"\n... {result.row_count - PREVIEW_ROWS} more rows" if result.row_count > PREVIEW_ROWS else ""
     return f"columns: {', '.join(result.columns)}\nrows: {result.row_count}\n" + "\n".join(head) + more
 

@@ -38,6 +38,7 @@ def test_row_cap_is_applied_by_wrapping(executor: ReadOnlyExecutor) -> None:
     assert small.row_count == 1 and not small.truncated and small.rows[0][0] > 0
     json.dumps(capped.rows + small.rows)  # datetimes and Decimals came back JSON-friendly
     assert isinstance(capped.rows[0][1], str) and "T" in capped.rows[0][1]
+    assert capped.note == "more than 7 rows: stopped at the row cap" and small.note == ""
 
 
 def test_guard_runs_first(executor: ReadOnlyExecutor) -> None:
@@ -50,7 +51,7 @@ def test_guard_runs_first(executor: ReadOnlyExecutor) -> None:
 def test_database_errors_are_one_line_query_failed(executor: ReadOnlyExecutor) -> None:
     with pytest.raises(QueryFailed, match='column "no_such_column" does not exist') as caught:
         executor.run("SELECT no_such_column FROM orders")
-    assert "\n" not in str(caught.value)
+    assert "\n" not in str(caught.value) and str(caught.value).startswith("The query failed:")
     assert executor.explain_only("SELECT no_such_column FROM orders") is not None
     assert executor.explain_only("SELECT count(*) FROM orders") is None
     assert "only one statement" in (executor.explain_only("SELECT 1; SELECT 2") or "")

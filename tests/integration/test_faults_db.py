@@ -5,14 +5,20 @@ Uses its OWN embedded server in a temporary home, so the shared session server k
 
 from __future__ import annotations
 
+import logging
+import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 
+import aria.db.connect as connect_module
 from aria.config import Settings
+from aria.db.connect import connect, wait_while_starting
 from aria.db.embedded import start_embedded, stop_embedded
 from aria.db.executor import ReadOnlyExecutor
 from aria.errors import DatabaseUnavailable
@@ -52,3 +58,54 @@ def test_executor_survives_a_server_restart(own_server: tuple[Path, str]) -> Non
         assert executor.run("SELECT 2 AS two").rows == [[2]]
     finally:
         executor.close()
+
+
+@pytest.mark.slow
+def test_first_command_after_a_crash_waits_for_recovery(own_server: tuple[Path, str],
+                                                        caplog: pytest.LogCaptureFixture) -> None:
+    """A backend killed with SIGKILL makes the server restart and replay its log ("in recovery
+    mode"); the next command waits for it instead of failing with a traceback."""
+    home, url = own_server
+    settings = Settings(home=home, database_url=url, connect_timeout_s=3, llm=None)
+    with psycopg.connect(url, autocommit=True) as victim:
+        os.kill(victim.info.backend_pid, signal.SIGKILL)
+        with pytest.raises(psycopg.OperationalError):
+            victim.execute("SELECT 1")
+    caplog.set_level(logging.INFO, logger="aria.db.connect")
+    assert start_embedded(home) == url
+    with connect(url, settings=settings) as conn:
+        assert conn.execute("SELECT 1").fetchone() == (1,)
+    waited = [r for r in caplog.records if "recovering" in r.getMessage()]
+    print(f"waited for recovery {len(waited)} time(s)")
+
+
+def test_a_server_that_stays_in_recovery_is_one_clear_line(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    calls: list[str] = []
+
+    def recovering(*args: object, **kwargs: object) -> psycopg.Connection:
+        calls.append("try")
+        raise psycopg.OperationalError('connection to server failed: FATAL:  the database system is in recovery mode')
+
+    monkeypatch.setattr(connect_module.psycopg, "connect", recovering)
+    monkeypatch.setattr(connect_module, "RECOVERY_WAIT_S", 0.5)
+    settings = Settings(home=tmp_path, llm=None)
+    with pytest.raises(DatabaseUnavailable) as caught:
+        connect("postgresql://u@localhost/aria", settings=settings)
+    message = str(caught.value)
+    assert "recovering after a crash" in message and "in recovery mode" in message and "\n" not in message
+    assert 2 <= len(calls) <= 10  # retried briefly, then gave up
+
+
+def test_recovery_then_success_is_transparent() -> None:
+    outcomes: list[object] = [psycopg.OperationalError("FATAL:  the database system is starting up"),
+                              psycopg.OperationalError("FATAL:  the database system is in recovery mode"), "conn"]
+
+    def open_() -> object:
+        outcome = outcomes.pop(0)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+    assert wait_while_starting(open_, wait_s=5) == "conn"
+    with pytest.raises(psycopg.OperationalError, match="password authentication failed"):  # not retried
+        wait_while_starting(lambda: (_ for _ in ()).throw(psycopg.OperationalError("password authentication failed")))

@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from aria.errors import AriaError
-from aria.eval.golden import GoldenQuestion, load_golden
+from aria.errors import AriaError, ConfigError
+from aria.eval.golden import load_golden
 from aria.eval.metric import row_set
 from aria.reflect.deps import QueryExecutor, business_now
 from aria.reflect.language import detect_language
@@ -87,17 +87,33 @@ def same_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) ->
     return row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
 
 
-def load_questions(split: str) -> list[GoldenQuestion]:
-    """``examples``/``eval``, or a YAML file of the same shape (``questions:`` with id, question, sql)."""
+@dataclass(frozen=True)
+class BenchQuestion:
+    id: str
+    question: str
+    sql: str
+    lang: str = "vi"
+
+
+def load_questions(split: str) -> list[BenchQuestion]:
+    """``examples``/``eval``, or a YAML file with a ``questions:`` (or ``paraphrases:``) list of entries
+    with id, question, sql and optionally lang."""
     if split in ("examples", "eval"):
-        return load_golden(split)  # type: ignore[arg-type]
-    raw = yaml.safe_load(Path(split).read_text(encoding="utf-8"))
-    entries = raw.get("questions", []) if isinstance(raw, dict) else []
-    return [GoldenQuestion.model_validate({"difficulty": "simple", "lang": "vi", "tags": ["dev"], **e})
-            for e in entries]
+        return [BenchQuestion(q.id, q.question, q.sql, q.lang) for q in load_golden(split)]  # type: ignore[arg-type]
+    try:
+        raw = yaml.safe_load(Path(split).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as err:
+        raise ConfigError(f"Cannot read questions from {split}: {str(err).splitlines()[0]}",
+                          hint="Use --split examples, eval, or a YAML file of questions with gold SQL.") from err
+    entries = (raw.get("questions") or raw.get("paraphrases") or []) if isinstance(raw, dict) else []
+    out = [BenchQuestion(str(e["id"]), str(e["question"]), str(e["sql"]), str(e.get("lang", "vi")))
+           for e in entries if isinstance(e, dict) and e.get("sql") and e.get("question") and e.get("id")]
+    if not out:
+        raise ConfigError(f"{split} has no questions with gold SQL.", hint="See seed_db/questions/examples.yaml.")
+    return out
 
 
-def _one(layer: SemanticLayer, executor: QueryExecutor, item: GoldenQuestion, now: datetime) -> SemanticItem:
+def _one(layer: SemanticLayer, executor: QueryExecutor, item: BenchQuestion, now: datetime) -> SemanticItem:
     language = detect_language(item.question) or item.lang
     started = time.perf_counter()
     parsed = layer.parse(item.question, language=language, now=now)
@@ -118,7 +134,7 @@ def _one(layer: SemanticLayer, executor: QueryExecutor, item: GoldenQuestion, no
     return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql)
 
 
-def run_semantic_bench(layer: SemanticLayer, executor: QueryExecutor, questions: Sequence[GoldenQuestion], *,
+def run_semantic_bench(layer: SemanticLayer, executor: QueryExecutor, questions: Sequence[BenchQuestion], *,
                        split: str, timezone: str) -> SemanticReport:
     now = business_now(executor, timezone)
     return SemanticReport(split=split, items=[_one(layer, executor, q, now) for q in questions])

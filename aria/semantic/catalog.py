@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,7 @@ class MetricInfo:
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
+    fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,7 @@ class DimensionInfo:
     lang: str | None = None  # "vi"/"en" for name_vi/name_en pairs
     values: tuple[ValueInfo, ...] = ()
     is_time: bool = False
+    attributes: tuple[str, ...] = ()  # shown beside it when grouping by it (an ingredient's unit)
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
     return DimensionInfo(
         name=dim.name, semantic_model=model.name, table=model.node_relation.alias, expr=dim.expr or dim.name,
         concept=str(meta.get("concept") or dim.name), labels=_labels(meta, dim.label or dim.name.replace("_", " ")),
-        lang=meta.get("lang"), values=_values(meta), is_time=is_time,
+        lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
     )
 
 
@@ -200,7 +202,55 @@ def build_catalog(manifest: Any) -> SemanticCatalog:
                 entity_models.setdefault(entity.name, model.name)
         if getattr(model, "primary_entity", None):
             entity_models.setdefault(model.primary_entity, model.name)
-    return SemanticCatalog(metrics=metrics, dimensions=dims, concepts=concepts, entity_models=entity_models)
+    catalog = SemanticCatalog(metrics=metrics, dimensions=dims, concepts=concepts, entity_models=entity_models)
+    fixes = fixed_concepts(manifest, catalog)
+    catalog.metrics.update({name: replace(info, fixes=fixes.get(name, frozenset()))
+                            for name, info in metrics.items()})
+    return catalog
+
+
+_DIMENSION_REF = re.compile(r"Dimension\(\s*'([a-z0-9_]+)'")
+_WORD = re.compile(r"[a-z_][a-z0-9_]*")
+
+
+def fixed_concepts(manifest: Any, catalog: SemanticCatalog) -> dict[str, frozenset[str]]:
+    """The concepts each metric's definition already filters on: a CASE on a column of its table, or a
+    metric filter. A question that filters the same concept again ("completed orders that were
+    cancelled") contradicts the definition, so the parser refuses it instead of answering 0."""
+    by_name = {m.name: m for m in manifest.metrics}
+    memo: dict[str, frozenset[str]] = {}
+
+    def own(metric: Any) -> set[str]:
+        found: set[str] = set()
+        params = metric.type_params
+        aggregation = getattr(params, "metric_aggregation_params", None)
+        model = getattr(aggregation, "semantic_model", None)
+        if model and params.expr:
+            words = set(_WORD.findall(str(params.expr).lower()))
+            found |= {d.concept for d in catalog.dimensions
+                      if d.semantic_model == model and not d.is_time and (d.expr in words or d.name in words)}
+        filters = [metric.filter, *(getattr(m, "filter", None) for m in (params.input_measures or []))]
+        for flt in filters:
+            for where in getattr(flt, "where_filters", None) or []:
+                for ref in _DIMENSION_REF.findall(where.where_sql_template):
+                    dim = catalog.dimension_of(ref)
+                    if dim is not None:
+                        found.add(dim.concept)
+        return found
+
+    def of(name: str) -> frozenset[str]:
+        if name not in memo:
+            memo[name] = frozenset()  # cycles are MetricFlow's to report; never recurse forever
+            metric = by_name.get(name)
+            if metric is None:
+                return frozenset()
+            params = metric.type_params
+            inputs = [m.name for m in (params.metrics or [])]
+            inputs += [m.name for m in (params.numerator, params.denominator) if m is not None]
+            memo[name] = frozenset(own(metric).union(*(of(i) for i in inputs)))
+        return memo[name]
+
+    return {name: of(name) for name in by_name}
 
 
 _FILE_LINE = re.compile(r"in file `([^`]+)`(?: on line #(\d+))?")

@@ -13,10 +13,12 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
+from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
 from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler
-from aria.semantic.lexicon import ValuesOf, build_lexicon
+from aria.semantic.lexicon import Entry, Learned, ValuesOf, build_lexicon, learned_entries
 from aria.semantic.parse import Parsed, QuestionParser
 from aria.semantic.query import SemanticQuery
 
@@ -30,14 +32,26 @@ _GRAIN_WORDS = {
 }
 
 
+class LearnedSource(Protocol):
+    """Where the phrases managers taught live (the KB): a cheap version that changes with them, and them."""
+
+    def version(self) -> object: ...
+
+    def phrases(self) -> Sequence[Learned]: ...
+
+
 @dataclass
 class SemanticLayer:
     catalog: SemanticCatalog
     compiler: SemanticCompiler
     values_of: ValuesOf | None = None
+    learned: LearnedSource | None = None
 
     def __post_init__(self) -> None:
         self._parser: QuestionParser | None = None
+        self._built_in: tuple[Entry, ...] | None = None
+        self._learned: tuple[Learned, ...] = ()
+        self._version: object = None
         self._lock = threading.Lock()
 
     @property
@@ -45,9 +59,42 @@ class SemanticLayer:
         """Built on first use: it reads the names of dishes, categories, staff ... from the data."""
         with self._lock:
             if self._parser is None:
-                lexicon = build_lexicon(self.catalog, self.values_of)
+                if self._built_in is None:
+                    self._built_in = build_lexicon(self.catalog, self.values_of)
+                lexicon = (*learned_entries(self.catalog, self._learned), *self._built_in)
                 self._parser = QuestionParser(self.catalog, lexicon, lambda m: self.compiler.group_bys(list(m)))
             return self._parser
+
+    def with_phrase(self, phrase: str, kind: str, target: str) -> QuestionParser:
+        """A parser that also knows one more phrase (to try a synonym before proposing it)."""
+        base = self.parser
+        extra = learned_entries(self.catalog, [(phrase, kind, target)])
+        return QuestionParser(self.catalog, (*extra, *base.lexicon), base.group_bys_of)
+
+    def refresh_synonyms(self) -> bool:
+        """Re-read the learned phrases when their version changed (one cheap query); True if it did.
+        A KB that cannot be read keeps the phrases already loaded."""
+        if self.learned is None:
+            return False
+        try:
+            version = self.learned.version()
+            if version == self._version:
+                return False
+            phrases = tuple(self.learned.phrases())
+        except AriaError as err:
+            log.warning("learned phrases not refreshed: %s", err)
+            return False
+        self.reload_synonyms(phrases, version)
+        return True
+
+    def reload_synonyms(self, phrases: Sequence[Learned], version: object = None) -> None:
+        """Use ``phrases`` as the learned ones from now on (the built-in lexicon is kept)."""
+        with self._lock:
+            self._learned, self._version, self._parser = tuple(phrases), version, None
+
+    @property
+    def learned_phrases(self) -> tuple[Learned, ...]:
+        return self._learned
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         return self.parser.parse(question, language=language, now=now)
@@ -60,12 +107,15 @@ class SemanticLayer:
 
 
 def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of: ValuesOf | None = None,
-                        directory: Path | None = None) -> SemanticLayer:
+                        directory: Path | None = None, learned: LearnedSource | None = None) -> SemanticLayer:
     """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong."""
     manifest = load_manifest(directory or semantic_dir(), business_schema=business_schema,
                              semantic_schema=semantic_schema)
     catalog = build_catalog(manifest)
-    return SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog), values_of=values_of)
+    layer = SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog), values_of=values_of,
+                          learned=learned)
+    layer.refresh_synonyms()
+    return layer
 
 
 def _group_words(name: str, catalog: SemanticCatalog | None, language: str) -> str:

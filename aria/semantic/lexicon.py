@@ -7,14 +7,18 @@ Everything is matched on normalized text (lower case, no diacritics: ``aria.kb.t
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aria.kb.text import normalize
+from aria.kb.text import normalize, stem
 from aria.semantic.catalog import SemanticCatalog
 
+log = logging.getLogger(__name__)
 ValuesOf = Callable[[str, str], Sequence[str]]  # (table, column) -> distinct values
+Learned = tuple[str, str, str]  # (phrase, kind metric|concept|value, target) taught by a manager
+LEARNABLE_KINDS = ("metric", "concept", "value")
 
 # Group-by words that set a grain of metric_time.
 GRAINS: dict[str, str] = {
@@ -68,6 +72,15 @@ VERBS: dict[str, str | None] = {
     "earned": None, "take": None, "took": None, "bring in": None, "brought in": None, "thu": None,
     "thu duoc": None, "thu ve": None, "mang ve": None, "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": None, "paid": None, "give": None, "gave": None, "had": None,
+    "work": None, "worked": None, "issue": None, "issued": None,
+    "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
+}
+# Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
+UNITS: dict[str, str] = {
+    "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
+    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "phan tram": "percent",
+    "percent": "percent", "percentage": "percent", "gio": "hours", "hour": "hours", "nguoi": "people",
+    "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
 }
 # List words: "ca trưa và ca tối", "cash or card".
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus")
@@ -75,7 +88,7 @@ CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus")
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
-                  "tu dau thang", "tu dau tuan", "den gio", "hien tai", "bao nhieu", "la bao nhieu", "how much",
+                  "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether")
 
@@ -100,23 +113,84 @@ class ValueMeaning:
     concept: str
 
 
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(normalize(text).split())
+def words_of(text: str) -> tuple[str, ...]:
+    """Normalized, plural-stemmed words: "reservations" and "reservation" match alike (Vietnamese words
+    never end in s, so stemming leaves them alone)."""
+    return tuple(stem(w) for w in normalize(text).split())
+
+
+_words = words_of
 
 
 def _add(entries: dict[tuple[tuple[str, ...], str], Entry], phrase: str, kind: str, payload: Any) -> None:
     words = _words(phrase)
-    if words:
-        entries.setdefault((words, kind), Entry(words, kind, payload))
+    if not words:
+        return
+    if kind == "value":  # one spelling may name values of several dimensions ("bị hủy": an order, a line)
+        known = entries.get((words, kind))
+        alternatives = known.payload if known is not None else ()
+        if payload not in alternatives:
+            entries[(words, kind)] = Entry(words, kind, (*alternatives, payload))
+        return
+    entries.setdefault((words, kind), Entry(words, kind, payload))
 
 
-def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
-    """Every phrase the parser knows, longest first (so "doanh thu thuần" beats "doanh thu")."""
+def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None, learned: Sequence[Learned] = ()) -> tuple[Entry, ...]:
+    """Every phrase the parser knows: the learned ones first (a manager's own words win), then the
+    model's and the data's, longest first (so "doanh thu thuần" beats "doanh thu")."""
+    return (*learned_entries(catalog, learned), *_built_in(catalog, values_of))
+
+
+def learned_entries(catalog: SemanticCatalog, learned: Sequence[Learned]) -> tuple[Entry, ...]:
+    """Lexicon entries for learned phrases, longest first; one whose target is gone from the semantic
+    model (a renamed metric) is skipped with a warning.
+
+    >>> from aria.semantic.catalog import Labels, MetricInfo, SemanticCatalog
+    >>> cat = SemanticCatalog(metrics={"returning_customers": MetricInfo("returning_customers",
+    ...     Labels("Khách quen", "Returning customers"), "people", 0, "repeat_customers")}, dimensions=())
+    >>> [(e.tokens, e.payload) for e in learned_entries(cat, [("Khách ruột", "metric", "returning_customers")])]
+    [(('khach', 'ruot'), 'returning_customers')]
+    """
     entries: dict[tuple[tuple[str, ...], str], Entry] = {}
+    for phrase, kind, target in learned:
+        payload = learned_meaning(catalog, kind, target)
+        if payload is None:
+            log.warning("learned phrase %r skipped: %s %r is not in the semantic model", phrase, kind, target)
+            continue
+        _add(entries, phrase, kind, payload)
+    return tuple(sorted(entries.values(), key=lambda e: -len(e.tokens)))
+
+
+def learned_meaning(catalog: SemanticCatalog, kind: str, target: str) -> str | ValueMeaning | None:
+    """What a learned target means to the parser: a metric or concept name, or a value; None if unknown."""
+    if kind == "metric":
+        return target if target in catalog.metrics else None
+    if kind == "concept":
+        return target if target in catalog.concepts else None
+    dimension, sep, value = target.partition("=")
+    model, _, name = dimension.partition(".")
+    dim = catalog.dimension(model, name) if kind == "value" and sep and value else None
+    return ValueMeaning(dim.semantic_model, dim.name, value, dim.concept) if dim else None
+
+
+def phrase_tokens(text: str) -> tuple[str, ...]:
+    """A phrase's tokens as the lexicon matches them."""
+    return _words(text)
+
+
+def value_target(meaning: ValueMeaning) -> str:
+    """A value as a learned target: ``semantic_model.dimension=value``."""
+    return f"{meaning.semantic_model}.{meaning.dimension}={meaning.value}"
+
+
+def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
+    entries: dict[tuple[tuple[str, ...], str], Entry] = {}
+    concept_phrases = {_words(p) for d in catalog.dimensions for p in d.labels.phrases}
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
-            if not _SPLIT_WORDS.intersection(_words(phrase)):  # "sales by category" is a metric and a split
-                _add(entries, phrase, "metric", metric.name)
+            words = _without_question_words(_words(phrase))
+            if words and not _names_a_split(words, concept_phrases):  # "sales by category": a metric and a split
+                _add(entries, " ".join(words), "metric", metric.name)
     for dim in catalog.dimensions:
         if dim.is_time:
             continue
@@ -136,6 +210,8 @@ def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
         _add(entries, phrase, "verb", verb_metric)
+    for phrase, unit in UNITS.items():
+        _add(entries, phrase, "unit", unit)
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
     for phrase, descending in SUPERLATIVES.items():
@@ -143,6 +219,26 @@ def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple
     for phrase in (*FILLER_PHRASES, *FILLERS):
         _add(entries, phrase, "filler", None)
     return tuple(sorted(entries.values(), key=lambda e: (-len(e.tokens), e.kind != "value")))
+
+
+_QUESTION_WORDS = (("bao", "nhieu"), ("how", "many"), ("how", "much"), ("so",), ("tong",), ("total",))
+
+
+def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
+    """"bao nhiêu đơn" is the metric "đơn" asked about: the question words are the parser's business."""
+    for prefix in _QUESTION_WORDS:
+        if words[:len(prefix)] == prefix and len(words) > len(prefix):
+            return words[len(prefix):]
+    return words
+
+
+def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
+    """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per guest" alone names a
+    metric (average spend per guest)."""
+    for i, word in enumerate(words[1:], start=1):
+        if word in _SPLIT_WORDS and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):
+            return True
+    return False
 
 
 def _is_name(dim: Any) -> bool:

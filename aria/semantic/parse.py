@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from aria.kb.text import normalize
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning
+from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning, words_of
 from aria.semantic.periods import find_periods
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
 
@@ -60,8 +60,9 @@ def tokens_of(question: str) -> list[str]:
 class _Marks:
     """Which token means what; every token ends up marked or is a leftover."""
 
-    def __init__(self, words: list[str]) -> None:
-        self.words = words
+    def __init__(self, words: list[str], raw: list[str]) -> None:
+        self.words = words  # stemmed
+        self.raw = raw  # as typed (normalized): plurals kept
         self.marks: list[_Mark | None] = [None] * len(words)
         self.mentions: list[tuple[int, int, str, object]] = []  # (start, end, kind, payload)
 
@@ -135,17 +136,21 @@ class QuestionParser:
         self.catalog = catalog
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
+        self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
+        self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        text = normalize(question)
-        marks = _Marks(text.split())
+        text = normalize(question.replace("'s ", " ").replace("’s ", " "))
+        marks = _Marks(list(words_of(text)), text.split())
         if not marks.words:
             return Parsed(None, problem="empty question")
         ranges = _mark_periods(marks, text, now)
         tables = _mark_table_numbers(marks, text)
         limit = _mark_top_n(marks)
         _mark_lexicon(marks, self.lexicon)
+        _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
+        marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
         recognised = _recognised(marks)
         unknown = marks.leftovers()
         if unknown:
@@ -171,6 +176,10 @@ class QuestionParser:
             except _Unanswerable as err2:
                 return Parsed(None, recognised, [], str(err2))
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
+        units = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
+        if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
+            return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
+                                                "which none of its metrics is measured in")
         order_by: list[OrderBy] = []
         if (superlative is not None or limit is not None) and not group_by:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
@@ -184,11 +193,28 @@ class QuestionParser:
 
     def _split(self, marks: _Marks, named: list[str], language: str, tables: list[ValueFilter],
                limit: int | None) -> tuple[list[str], list[ValueFilter], list[str]]:
-        metrics = list(dict.fromkeys([*named, *(c for m in named for c in self.catalog.metrics[m].companions
+        # a metric named as another's companion ("reservation no-show rate") is shown as that companion
+        covered = {c for m in named for c in self.catalog.metrics[m].companions}
+        heads = [m for m in named if m not in covered] or named
+        metrics = list(dict.fromkeys([*named, *(c for m in heads for c in self.catalog.metrics[m].companions
                                                 if c in self.catalog.metrics)]))
+        fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         available = list(self.group_bys_of(metrics))
-        filters, filter_groups = self._filters(marks, available, language, tables)
-        return metrics, filters, self._group_by(marks, available, language, limit) + filter_groups
+        filters, filter_groups = self._filters(marks, available, language, tables, fixed)
+        group_by = self._group_by(marks, available, language, limit) + filter_groups
+        return metrics, filters, self._with_attributes(group_by, available)
+
+    def _with_attributes(self, group_by: list[str], available: list[str]) -> list[str]:
+        """An ingredient is shown with its unit: a dimension's declared attributes follow it."""
+        out: list[str] = []
+        for name in group_by:
+            out.append(name)
+            dim = self.catalog.dimension_of(name)
+            for attribute in dim.attributes if dim else ():
+                candidate = f"{name.rsplit('__', 1)[0]}__{attribute}"
+                if candidate in available:
+                    out.append(candidate)
+        return out
 
     def _grain(self, grain: str, available: list[str], language: str) -> str:
         """A time grain; an hour of day or a weekday is the model's own dimension when it has one (the
@@ -215,21 +241,54 @@ class QuestionParser:
             raise _Unanswerable(f"the metric cannot be split or filtered by {concept}")
         return min(candidates)[2]
 
-    def _filters(self, marks: _Marks, available: list[str], language: str,
-                 tables: list[ValueFilter]) -> tuple[list[ValueFilter], list[str]]:
+    def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
+                 fixed: frozenset[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
-        for _, _, kind, payload in marks.mentions:
+        for start, end, kind, payload in marks.mentions:
             if kind != "value":
                 continue
-            assert isinstance(payload, ValueMeaning)
-            name = self._pick(payload.concept, available, language, element=payload.dimension)
-            by_dimension.setdefault(name, []).append(payload.value)
+            clash = {m.concept for m in payload if m.concept in fixed}  # type: ignore[attr-defined]
+            if clash:
+                raise _Unanswerable(f"the metric already counts only one {', '.join(sorted(clash))}; "
+                                    f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
+            found = self._value_filter(payload, available, language)  # type: ignore[arg-type]
+            if found is not None:
+                by_dimension.setdefault(found[0], []).append(found[1])
+            elif tuple(marks.words[start:end]) not in self._soft:  # "phục vụ" is also a verb
+                concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
+                raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
         for table in tables:
             name = self._pick("table_no", available, language, element="table_no")
             by_dimension.setdefault(name, []).extend(table.values)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
         split = [f.dimension for f in filters if len(f.values) > 1]  # "ca trưa và ca tối": one row each
         return filters, split
+
+    def _value_filter(self, meanings: tuple[ValueMeaning, ...], available: list[str],
+                      language: str) -> tuple[str, str] | None:
+        """The first meaning of a value phrase the metrics can be filtered by: (group-by name, value)."""
+        for meaning in meanings:
+            try:
+                return self._pick(meaning.concept, available, language, element=meaning.dimension), meaning.value
+            except _Unanswerable:
+                continue
+        return None
+
+    def _entity_name_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
+        """The concept naming the rows a code value describes: role BAR -> the staff member's name."""
+        for meaning in meanings:
+            for dim in self.catalog.dimensions:
+                if dim.semantic_model == meaning.semantic_model and (dim.lang or dim.name in ("full_name", "name")):
+                    return dim.concept
+        return None
+
+    def _head_concept(self, words: list[str]) -> str | None:
+        """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station."""
+        for size in range(len(words) - 1, 0, -1):
+            concept = self._concepts.get(tuple(words[:size]))
+            if concept is not None:
+                return concept
+        return None
 
     def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None) -> list[str]:
         group_by = []
@@ -244,11 +303,29 @@ class QuestionParser:
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
                 group_by.append(self._pick(str(payload), available, language))
+        for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
+            if kind != "value":
+                continue
+            head = self._head_concept(marks.words[start:end])
+            attached = _marked_before(marks, start, ("group",)) or _marked_after(marks, end, ("which",))
+            if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind
+                head = self._entity_name_concept(payload)  # type: ignore[arg-type]
+            if head is not None and (attached or (ranking and not group_by)):
+                group_by.append(self._pick(head, available, language))
         return group_by
 
 
 class _Unanswerable(Exception):
     pass
+
+
+def _mark_split_superlative(marks: _Marks) -> None:
+    """Vietnamese wraps the noun in its superlative: "nhiều phiếu chờ nhất", "ít khách nhất"."""
+    if not any(kind == "superlative" for _, _, kind, _ in marks.mentions):
+        return
+    for i, word in enumerate(marks.words):
+        if marks.marks[i] is None and word in ("nhieu", "it"):
+            marks.mark(i, i + 1, "superlative", word == "nhieu")
 
 
 def _absorb_which_and_markers(marks: _Marks) -> None:
@@ -265,7 +342,7 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
         if word in WHICH_WORDS and ((nxt and nxt.kind in ("concept", "grain", "top")) or
                                     (prev and prev.kind in ("concept", "value"))):
             marks.marks[i] = _Mark("which")
-        elif word in markers and nxt and nxt.kind in ("concept", "grain"):
+        elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and nxt.kind == "metric":
             marks.marks[i] = _Mark("basis")
@@ -278,10 +355,15 @@ def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
     return False
 
 
+def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
+    mark = marks.marks[end] if end < len(marks.words) else None
+    return mark is not None and mark.kind in kinds
+
+
 def _plural_subject(marks: _Marks) -> bool:
     """English plural subject ("which dishes ...") asks for a ranked list, not one row."""
-    for _start, end, kind, _ in marks.mentions:
-        if kind in ("concept", "grain") and marks.words[end - 1].endswith("s") and len(marks.words[end - 1]) > 3:
+    for start, end, kind, _ in marks.mentions:
+        if kind in ("concept", "grain") and any(w.endswith("s") and len(w) > 3 for w in marks.raw[start:end]):
             return True
     return False
 
@@ -289,7 +371,7 @@ def _plural_subject(marks: _Marks) -> bool:
 def _recognised(marks: _Marks) -> list[str]:
     out = []
     for start, end, kind, payload in marks.mentions:
-        if kind in ("filler", "conjunction", "verb"):
+        if kind in ("filler", "conjunction", "verb", "unit"):
             continue
         shown = payload.value if isinstance(payload, ValueMeaning) else payload
         if isinstance(shown, TimeRange):

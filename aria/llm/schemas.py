@@ -6,9 +6,10 @@ Every role has one prompt file ``prompts/<role>.md``. Judge roles run on the jud
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Role = Literal[
     "retrieval_judge",
@@ -18,6 +19,7 @@ Role = Literal[
     "sql_judge",
     "entailment_judge",
     "kb_enricher",
+    "semantic_query",
 ]
 
 ROLES: tuple[Role, ...] = get_args(Role)
@@ -79,3 +81,47 @@ class EnrichmentProposal(BaseModel):
 
     descriptions: list[ColumnDescription] = Field(default_factory=list)
     aliases: list[TermAlias] = Field(default_factory=list)
+
+
+class ProposedFilter(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    dimension: str = Field(description="A split/filter name from the catalogue, e.g. order__shift__shift_code.")
+    values: list[str] = Field(min_length=1, description="Stored values or codes, exactly as the catalogue shows.")
+    exclude: bool = Field(default=False, description="True: every value except these.")
+
+
+class ProposedTime(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    start: dt.date = Field(description="First local day, YYYY-MM-DD.")
+    end: dt.date = Field(description="Last local day (included), YYYY-MM-DD.")
+
+
+class ProposedOrder(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    by: str = Field(description="A metric or split name of this query.")
+    descending: bool = True
+
+
+class SemanticQueryProposal(BaseModel):
+    """semantic_query: the question as a query over the metric catalogue, or an explicit "cannot express"
+    with the reason (the question then goes to the SQL loops)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    expressible: bool = Field(description="False when the catalogue's metrics cannot answer the question.")
+    reason: str = Field(default="", description="Why not expressible (or a short note).")
+    metrics: list[str] = Field(default_factory=list)
+    group_by: list[str] = Field(default_factory=list)
+    filters: list[ProposedFilter] = Field(default_factory=list)
+    time: ProposedTime | None = None
+    order_by: list[ProposedOrder] = Field(default_factory=list)
+    limit: int | None = None
+
+    @model_validator(mode="after")
+    def _has_a_metric(self) -> SemanticQueryProposal:
+        if self.expressible and not self.metrics:
+            raise ValueError("an expressible query needs at least one metric")
+        return self

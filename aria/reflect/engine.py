@@ -1,6 +1,7 @@
 """The Reflect-SQL flow, top to bottom (the paper's diagram; README "Architecture").
 
-    question ─► checks ─► verified-query reuse? ─► Loop 1 retrieval ─► Loop 2 synthesis
+    question ─► checks ─► verified-query reuse? ─► semantic layer (parser, then the model's
+            semantic query) ─► Loop 1 retrieval ─► Loop 2 synthesis
             ─► execution ─► Loop 3 entailment ─┬─ E ≥ θ_e ─► answer (manager may confirm ─► enrichment)
                                                └─ E < θ_e ─► back to Loop 1 with the diagnosis
 
@@ -32,7 +33,12 @@ from aria.reflect.language import Language, QuestionRejected, validate_question
 from aria.reflect.query_log import log_answer
 from aria.reflect.retrieval_loop import retrieval_loop, retrieve
 from aria.reflect.reuse import try_reuse
-from aria.reflect.semantic_stage import SemanticAttempt, suggestions, try_semantic
+from aria.reflect.semantic_stage import (
+    SemanticAttempt,
+    ask_model_for_semantic_query,
+    suggestions,
+    try_semantic,
+)
 from aria.reflect.steps import EventSink, StepRecorder
 from aria.reflect.synthesis_loop import synthesis_loop
 from aria.reflect.trace import Trace
@@ -93,6 +99,10 @@ def _answer(state: RunState, question: str, language: Language, options: AskOpti
         return semantic.answer
     if state.deps.models is None:
         return _no_model(state, question, language, semantic)
+    if semantic.parsed is not None and semantic.parsed.query is None:  # the parser handed over: ask the model
+        semantic = ask_model_for_semantic_query(state, question, language, semantic.parsed)
+        if semantic.answer is not None and not options.entailment:
+            return semantic.answer
     # with a model, a reused or semantic answer must still pass the entailment judge
     for ready in (reused, semantic.answer):
         if ready is not None and ready.sql is not None:

@@ -1,7 +1,9 @@
 """The semantic-layer stage, after verified-query reuse: the question parsed deterministically into
 a semantic query, compiled by MetricFlow, then through the same guard, cost guard, read-only
 execution and result checks as any SQL. Zero model calls; with a model configured, the
-entailment judge still checks the result (in the engine).
+entailment judge still checks the result (in the engine). With a model, a question the parser hands
+over is first put to the ``semantic_query`` role over the metric catalogue
+(:func:`ask_model_for_semantic_query`); what it cannot express goes to the Reflect-SQL loops.
 
 >>> SEMANTIC_NOTE["en"].format(words="Revenue · by category")
 '(Semantic layer: Revenue · by category.)'
@@ -15,12 +17,14 @@ from dataclasses import dataclass
 from sqlglot import exp
 
 from aria.config import Settings
-from aria.errors import AriaError
+from aria.errors import AriaError, ModelError
+from aria.llm.schemas import SemanticQueryProposal
 from aria.reflect.answer import Answer
 from aria.reflect.answer_text import summarize_result
 from aria.reflect.deps import QueryExecutor, RunState
 from aria.reflect.entailment_loop import execute
 from aria.reflect.language import Language
+from aria.reflect.semantic_catalogue import ProposalProblem, check_proposal, render_catalogue
 from aria.semantic.catalog import SemanticModelError
 from aria.semantic.compile import CompiledQuery, SemanticQueryError
 from aria.semantic.layer import SemanticLayer, load_semantic_layer
@@ -33,6 +37,7 @@ log = logging.getLogger(__name__)
 
 SEMANTIC_NOTE = {"vi": "(Lớp ngữ nghĩa: {words}.)", "en": "(Semantic layer: {words}.)"}
 MAX_VALUES = 2000
+MODEL_ATTEMPTS = 2  # the semantic_query model's first answer and one re-ask with the problem
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,12 @@ def try_semantic(state: RunState, question: str, language: Language) -> Semantic
             return SemanticAttempt(None, parsed)
         event.sql = compiled.sql
         event.detail = layer.describe(parsed.query, language)
+    return _run_compiled(state, layer, question, language, compiled, parsed)
+
+
+def _run_compiled(state: RunState, layer: SemanticLayer, question: str, language: Language,
+                  compiled: CompiledQuery, parsed: Parsed | None) -> SemanticAttempt:
+    """Guarded, cost-checked, read-only execution and the result checks; an answer when they pass."""
     result = execute(state, compiled.sql, 0)
     if isinstance(result, str):
         return SemanticAttempt(None, parsed, compiled)
@@ -97,12 +108,65 @@ def try_semantic(state: RunState, question: str, language: Language) -> Semantic
     if any(f.severity == "hard" for f in findings):
         state.recorder.trace.events[-1].findings = findings
         return SemanticAttempt(None, parsed, compiled)
-    words = layer.describe(parsed.query, language)
+    words = layer.describe(compiled.query, language)
     text = f"{summarize_result(language, result.columns, result.rows)} {SEMANTIC_NOTE[language].format(words=words)}"
     answer = Answer(question=question, language=language, status="answered", answer_text=text, sql=compiled.sql,
                     columns=result.columns, rows=result.rows, truncated=result.truncated,
                     trace=state.recorder.trace, semantic_query=words)
     return SemanticAttempt(answer, parsed, compiled)
+
+
+@dataclass(frozen=True)
+class _Proposal:
+    """One answer of the semantic_query model: compiled, or the problem to re-ask with, or final."""
+
+    compiled: CompiledQuery | None = None
+    problem: str = ""
+    final: bool = False  # "cannot express", or the model failed: no re-ask
+
+
+def ask_model_for_semantic_query(state: RunState, question: str, language: Language,
+                                 parsed: Parsed | None = None) -> SemanticAttempt:
+    """With a model, when the parser handed over: the generator's semantic query over the metric
+    catalogue, checked strictly (re-asked once with the problem), compiled by MetricFlow and run like
+    the parser's. No answer (cannot express, invalid twice, compile or execution error): the engine
+    goes on to the Reflect-SQL loops."""
+    layer = state.deps.semantic
+    if layer is None or state.deps.models is None:
+        return SemanticAttempt(None, parsed)
+    feedback = ""
+    for attempt in range(1, MODEL_ATTEMPTS + 1):
+        proposal = _propose(state, layer, question, language, parsed, feedback, attempt)
+        if proposal.compiled is not None:
+            return _run_compiled(state, layer, question, language, proposal.compiled, parsed)
+        if proposal.final:
+            break
+        feedback = f"It was rejected: {proposal.problem}. Fix it, or answer expressible: false."
+    return SemanticAttempt(None, parsed)
+
+
+def _propose(state: RunState, layer: SemanticLayer, question: str, language: Language, parsed: Parsed | None,
+             feedback: str, attempt: int) -> _Proposal:
+    with state.recorder.step("semantic", "semantic_generate", attempt) as event:
+        variables = {"question": question, "today": state.now.date().isoformat(),
+                     "catalogue": render_catalogue(layer), "feedback": feedback,
+                     "recognised": "\n".join(parsed.recognised) if parsed is not None else ""}
+        try:
+            proposal = state.models.call_structured("semantic_query", variables, SemanticQueryProposal)
+        except ModelError as err:
+            event.error = str(err)
+            return _Proposal(final=True)
+        if not proposal.expressible:
+            event.detail = f"not expressible with the metrics: {proposal.reason}".strip()
+            return _Proposal(final=True)
+        try:
+            query = check_proposal(layer, proposal, language)
+            compiled = layer.compile(query)
+        except (ProposalProblem, SemanticQueryError) as err:
+            event.error = str(err)
+            return _Proposal(problem=str(err))
+        event.sql, event.detail = compiled.sql, layer.describe(query, language)
+    return _Proposal(compiled)
 
 
 def suggestions(layer: SemanticLayer | None, language: Language, parsed: Parsed | None, limit: int = 3) -> list[str]:

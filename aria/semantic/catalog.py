@@ -57,6 +57,7 @@ class MetricInfo:
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
+    show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
         companions=_strings(meta.get("companions")), description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
+        show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
     )
 
 

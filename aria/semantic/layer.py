@@ -71,6 +71,12 @@ class SemanticLayer:
         extra = learned_entries(self.catalog, [(phrase, kind, target)])
         return QuestionParser(self.catalog, (*extra, *base.lexicon), base.group_bys_of)
 
+    def attach_learned(self, source: LearnedSource) -> None:
+        """Read learned phrases from ``source`` from now on, unless the layer already has a source."""
+        with self._lock:
+            if self.learned is None:
+                self.learned = source
+
     def refresh_synonyms(self) -> bool:
         """Re-read the learned phrases when their version changed (one cheap query); True if it did.
         A KB that cannot be read keeps the phrases already loaded."""

@@ -38,7 +38,10 @@ from aria.semantic.periods import find_periods
 
 MAX_WORDS = 5
 STOP_WORDS = frozenset({*FILLERS, *(w for p in FILLER_PHRASES for w in p.split()), *CONJUNCTIONS,
-                        *(w for m in GROUP_MARKERS for w in m.split()), *WHICH_WORDS, "nhat", "bao", "nhieu"})
+                        *(w for m in GROUP_MARKERS for w in m.split()), *WHICH_WORDS, "nhat", "bao", "nhieu",
+                        # particles and chatter: "khách ruột hả", "khách ruột nhỉ"
+                        "ha", "nhi", "nha", "nhe", "vay", "roi", "khong", "chu", "di", "oi", "ak", "ah", "ok",
+                        "thanks", "please"})
 TIME_WORDS = frozenset({"hom", "nay", "qua", "mai", "ngay", "tuan", "thang", "nam", "quy", "truoc", "sau", "today",
                         "yesterday", "tomorrow", "day", "days", "week", "weeks", "month", "months", "year", "years",
                         "quarter", "last", "this", "next", "ago", "tonight", "morning", "evening", "weekend"})

@@ -53,6 +53,7 @@ GRAINS: dict[str, str] = {
 GROUP_MARKERS = ("theo tung", "theo moi", "theo", "tung", "moi", "cho tung", "cho moi", "chia theo", "phan theo",
                  "by", "per", "each", "for each", "every", "broken down by", "split by", "for every")
 WHICH_WORDS = ("nao", "which", "what")
+SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
@@ -63,7 +64,11 @@ SUPERLATIVES: dict[str, bool] = {
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "the least": False, "slowest selling": False, "least popular": False,
+    "most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
+    "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
+# "average" and "trung bình" are accounted for when a metric that is an average is asked.
+AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh quan")
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -79,14 +84,16 @@ VERBS: dict[str, str | None] = {
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
     "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "phan tram": "percent",
-    "percent": "percent", "percentage": "percent", "gio": "hours", "hour": "hours", "nguoi": "people",
+    "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "value": "vnd",
+    "worth": "vnd", "gio": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
 }
 # List words: "ca trưa và ca tối", "cash or card".
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus")
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during"])
+FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+                     "s", "hien", "they", "them", "their", "he", "she", "nay"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
                   "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
@@ -189,7 +196,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
             words = _without_question_words(_words(phrase))
-            if words and not _names_a_split(words, concept_phrases):  # "sales by category": a metric and a split
+            if words and words not in concept_phrases and not _names_a_split(words, concept_phrases):  # "sales by category": a metric and a split
                 _add(entries, " ".join(words), "metric", metric.name)
     for dim in catalog.dimensions:
         if dim.is_time:
@@ -210,6 +217,11 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
         _add(entries, phrase, "verb", verb_metric)
+    for phrase in AVERAGE_WORDS:
+        _add(entries, phrase, "average", None)
+    for marker in SINGLE_MARKERS:  # "theo loại đơn" is a split even where "đơn ..." could start a value
+        for concept_words in {w for (w, kind) in entries if kind == "concept"}:
+            _add(entries, " ".join((marker, *concept_words)), "concept", entries[(concept_words, "concept")].payload)
     for phrase, unit in UNITS.items():
         _add(entries, phrase, "unit", unit)
     for phrase in CONJUNCTIONS:

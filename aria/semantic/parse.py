@@ -13,6 +13,7 @@ or to an honest "no" that says what was recognised).
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import re
 from collections.abc import Callable, Sequence
@@ -176,6 +177,8 @@ class QuestionParser:
             except _Unanswerable as err2:
                 return Parsed(None, recognised, [], str(err2))
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
+        if any(k == "average" for _, _, k, _ in marks.mentions) and not any(self._is_average(m) for m in named):
+            return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
         units = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
@@ -200,17 +203,49 @@ class QuestionParser:
                                                 if c in self.catalog.metrics)]))
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         available = list(self.group_bys_of(metrics))
+        marks = self._resolve_values(marks, available, language)
         filters, filter_groups = self._filters(marks, available, language, tables, fixed)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
-        return metrics, filters, self._with_attributes(group_by, available)
+        return metrics, filters, self._with_attributes(group_by, available, metrics)
 
-    def _with_attributes(self, group_by: list[str], available: list[str]) -> list[str]:
-        """An ingredient is shown with its unit: a dimension's declared attributes follow it."""
+    def _is_average(self, metric: str) -> bool:
+        info = self.catalog.metrics[metric]
+        words = f"{metric} {info.labels.en} {info.labels.vi}".lower()
+        return metric.startswith("avg") or any(w in words for w in ("average", "trung bình", "per ", "mỗi", "p90"))
+
+    def _resolve_values(self, marks: _Marks, available: list[str], language: str) -> _Marks:
+        """A value phrase the metrics cannot be filtered by may be a dimension's name or a verb instead:
+        "nhân viên phục vụ nào" is "which server", "phục vụ bao nhiêu khách" is "served". A copy."""
+        resolved = copy.copy(marks)
+        resolved.mentions = []
+        for start, end, kind, payload in marks.mentions:
+            words = tuple(marks.words[start:end])
+            next_kind = next((k for s0, _, k, _ in marks.mentions if s0 == end), None)
+            if kind == "value" and words in self._soft and next_kind == "metric":  # "mang về doanh thu": brings in
+                kind, payload = "verb", None
+            elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
+                if words in self._concepts:
+                    kind, payload = "concept", self._concepts[words]
+                elif words in self._soft:
+                    kind, payload = "verb", None
+            resolved.mentions.append((start, end, kind, payload))
+        resolved.marks = list(marks.marks)
+        for start, end, kind, payload in resolved.mentions:
+            for i in range(start, end):
+                resolved.marks[i] = _Mark(kind, payload)
+        return resolved
+
+    def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str]) -> list[str]:
+        """An ingredient is shown with its unit (the dimension's attributes); a station's prep time with
+        its target (the metric's ``show_with``)."""
         out: list[str] = []
         for name in group_by:
             out.append(name)
             dim = self.catalog.dimension_of(name)
-            for attribute in dim.attributes if dim else ():
+            if dim is None:
+                continue
+            extra = [a for m in metrics for a in self.catalog.metrics[m].show_with.get(dim.concept, ())]
+            for attribute in dict.fromkeys([*dim.attributes, *extra]):
                 candidate = f"{name.rsplit('__', 1)[0]}__{attribute}"
                 if candidate in available:
                     out.append(candidate)
@@ -293,11 +328,12 @@ class QuestionParser:
     def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None) -> list[str]:
         group_by = []
         ranking = limit is not None or any(k == "superlative" for _, _, k, _ in marks.mentions)
-        for start, _, kind, payload in marks.mentions:
+        for start, end, kind, payload in marks.mentions:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
             elif kind == "concept":
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
+                    _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
                 if not (marker or ranking):
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
@@ -349,10 +385,8 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
 
 
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
-    for i in (start - 1, start + 1):
-        if 0 <= i < len(marks.words) and marks.marks[i] is not None and marks.marks[i].kind in kinds:  # type: ignore
-            return True
-    return False
+    mark = marks.marks[start - 1] if start > 0 else None
+    return mark is not None and mark.kind in kinds
 
 
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
@@ -371,7 +405,7 @@ def _plural_subject(marks: _Marks) -> bool:
 def _recognised(marks: _Marks) -> list[str]:
     out = []
     for start, end, kind, payload in marks.mentions:
-        if kind in ("filler", "conjunction", "verb", "unit"):
+        if kind in ("filler", "conjunction", "verb", "unit", "average"):
             continue
         shown = payload.value if isinstance(payload, ValueMeaning) else payload
         if isinstance(shown, TimeRange):

@@ -23,7 +23,7 @@ from aria.kb.catalog import Catalog, catalog_from_rows
 from aria.kb.context import SchemaContext
 from aria.kb.documents import schema_fingerprint
 from aria.kb.embed import Embedder
-from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, select, to_context
+from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, metric_hits, select, to_context
 from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
 from aria.kb.store import KnowledgeStore
 from aria.kb.text import normalize, query_terms
@@ -122,17 +122,28 @@ class KnowledgeBase:
                  full_schema_budget: int = 0, vector: np.ndarray | None = None) -> SchemaContext:
         """The schema context for ``question`` (whole schema when it fits ``full_schema_budget`` tokens)."""
         catalog = self.catalog
+        text = f"{question} {evidence}".strip()
         if full_schema_budget and catalog.full_token_count <= full_schema_budget:
             full = catalog.full_context()
-            return full.model_copy(update={"k": k, "m": m})
-        text = f"{question} {evidence}".strip()
+            return self._with_metrics(full.model_copy(update={"k": k, "m": m}), text, vector)
         if vector is None:
             vector = self.embed_query(text)
         docs = self.score(vector, text)
         if self.options.max_databases <= 0 or not databases(catalog):
             sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options, raw=text)
-            return to_context(catalog, sel, values, hits, k=k, m=m)
+            return self._with_metrics(to_context(catalog, sel, values, hits, k=k, m=m), text, vector)
         return self._retrieve_routed(catalog, docs, text, k=k, m=m)
+
+    def _with_metrics(self, context: SchemaContext, text: str, vector: np.ndarray | None) -> SchemaContext:
+        """The context with the governed metrics the question names (none when the KB has no metrics)."""
+        if not self.catalog.metrics:
+            return context
+        vector = self.embed_query(text) if vector is None else vector
+        rows = self.store.shared().execute(
+            sql.SQL("SELECT data->>'name', 1 - (embedding <=> %s) FROM {} WHERE db_name = %s AND kind = 'metric'")
+            .format(self.store.ident("documents")), (vector, self.db_name)).fetchall()
+        hits = metric_hits(self.catalog, normalize(text), {str(r[0]): float(r[1]) for r in rows})
+        return context.model_copy(update={"metric_hits": tuple(hits)})
 
     def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int) -> SchemaContext:
         """A warehouse of several databases: retrieve inside each of the best-scoring few (the first with

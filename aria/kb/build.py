@@ -75,12 +75,13 @@ def embed_documents(store: KnowledgeStore, embedder: Embedder, texts: Sequence[s
 
 def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
              glossary: list[dict[str, Any]] | None = None, examples: Sequence[VerifiedExample] = (),
-             progress: Progress | None = None, info: dict[str, Any] | None = None) -> BuildReport:
-    """Index ``schema`` (and its glossary and verified examples) under ``schema.name``; idempotent."""
+             metrics: list[dict[str, Any]] | None = None, progress: Progress | None = None,
+             info: dict[str, Any] | None = None) -> BuildReport:
+    """Index ``schema`` (and its glossary, metrics and verified examples) under ``schema.name``; idempotent."""
     check_schema(schema)
     store.ensure_schema()
     fingerprint = schema_fingerprint(schema)
-    docs = schema_documents(schema, glossary)
+    docs = schema_documents(schema, glossary, metrics)
     with store.transaction() as conn:
         existing = store.document_hashes(conn, schema.name)
     enriched = {k for k, (_, src) in existing.items() if src == "enrichment"}
@@ -130,9 +131,10 @@ def _replace_golden(store: KnowledgeStore, conn: Any, db_name: str, examples: Se
                                     for e, v in zip(examples, vectors, strict=True)])
 
 
-def documents_of(schema: Schema, glossary: list[dict[str, Any]] | None = None) -> list[Document]:
+def documents_of(schema: Schema, glossary: list[dict[str, Any]] | None = None,
+                 metrics: list[dict[str, Any]] | None = None) -> list[Document]:
     """The documents a build would write (for inspection and tests)."""
-    return schema_documents(schema, glossary)
+    return schema_documents(schema, glossary, metrics)
 
 
 def build_restaurant_kb(settings: Any, targets: Any, *, progress: Progress | None = None) -> BuildReport:

@@ -41,6 +41,7 @@ class Catalog:
     columns: dict[str, list[CatalogColumn]]  # table name -> columns in order
     edges: tuple[JoinEdge, ...]
     glossary: tuple[dict[str, Any], ...] = ()
+    metrics: tuple[dict[str, Any], ...] = ()  # the semantic model's metrics (metric documents' data)
     _adjacency: dict[str, list[JoinEdge]] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -173,6 +174,7 @@ def catalog_from_rows(db_name: str, rows: list[dict[str, Any]]) -> Catalog:
     columns: dict[str, list[CatalogColumn]] = {}
     edges: list[JoinEdge] = []
     glossary: list[dict[str, Any]] = []
+    metrics: list[dict[str, Any]] = []
     for row in rows:
         kind, data = row["kind"], row["data"]
         if kind == "table" and "#" not in row["doc_key"]:
@@ -187,7 +189,10 @@ def catalog_from_rows(db_name: str, rows: list[dict[str, Any]]) -> Catalog:
                                   ref_columns=tuple(data["ref_columns"])))
         elif kind == "glossary":
             glossary.append(data)
+        elif kind == "metric":
+            metrics.append(data)
     for name, data in tables.items():  # keep the table's own column order
         order = {c: i for i, c in enumerate(data.get("columns") or [])}
         columns[name].sort(key=lambda c: order.get(c.name, len(order)))
-    return Catalog(db_name=db_name, tables=tables, columns=columns, edges=tuple(edges), glossary=tuple(glossary))
+    return Catalog(db_name=db_name, tables=tables, columns=columns, edges=tuple(edges), glossary=tuple(glossary),
+                   metrics=tuple(metrics))

@@ -84,12 +84,27 @@ class GlossaryHit(_Frozen):
     sql_hint: str | None = None
 
 
+class MetricHit(_Frozen):
+    """A governed metric of the semantic model that the question names (its agreed definition)."""
+
+    name: str
+    label: str = ""  # "Doanh thu / Revenue"
+    unit: str = ""
+    computed: str = ""  # e.g. "sum(case when status = 'COMPLETED' then total_vnd end) over orders"
+    description: str = ""
+
+    def render(self) -> str:
+        text = f"{self.name} ({self.label}, {self.unit}): {self.computed}"
+        return f"{text}. {self.description}" if self.description else text
+
+
 class SchemaContext(_Frozen):
     db_name: str
     tables: tuple[ContextTable, ...] = ()
     join_paths: tuple[JoinEdge, ...] = ()
     matched_values: tuple[ValueMatch, ...] = ()
     glossary_hits: tuple[GlossaryHit, ...] = ()
+    metric_hits: tuple[MetricHit, ...] = ()  # for the generator's prompt; not part of render()
     full_schema: bool = False
     k: int = 0
     m: int = 0

@@ -2,7 +2,8 @@
 
 Documents are compact so that each fits MiniLM's 256 word pieces: one per column (name, type,
 description, a few example values), one per table (description, grain, column names; chunked
-when the table is wide), one per relationship and one per glossary entry. ``lexical`` is the
+when the table is wide), one per relationship, one per glossary entry and one per governed metric
+of the semantic model (:mod:`aria.kb.metric_docs`). ``lexical`` is the
 Python-normalized text PostgreSQL indexes with the 'simple' full-text config; ``values`` the
 normalized sampled values used for value matching.
 """
@@ -17,7 +18,7 @@ from typing import Any, Literal
 from aria.db.schema import Column, ForeignKey, Schema, Table
 from aria.kb.text import identifier_words, normalize
 
-Kind = Literal["table", "column", "glossary", "example", "relation"]
+Kind = Literal["table", "column", "glossary", "example", "relation", "metric"]
 Source = Literal["schema", "sample", "descriptions", "example", "enrichment"]
 
 COLUMNS_PER_TABLE_CHUNK = 30
@@ -150,14 +151,34 @@ def glossary_document(db_name: str, entry: dict[str, Any], *, source: Source = "
     )
 
 
-def schema_documents(schema: Schema, glossary: list[dict[str, Any]] | None = None) -> list[Document]:
-    """Every document describing ``schema`` (tables, columns, relations) and its glossary."""
+def metric_document(db_name: str, entry: dict[str, Any]) -> Document:
+    """A governed metric: its labels and synonyms, description and how it is computed (the text a
+    manager's words and the generator both meet)."""
+    name = str(entry["name"])
+    synonyms = ", ".join(str(s) for s in entry.get("synonyms") or [])
+    text = f"Metric {name}: {entry.get('label_vi', '')} / {entry.get('label_en', '')}"
+    text += f" ({synonyms})" if synonyms else ""
+    text += f". {_short(str(entry['description']), 200)}" if entry.get("description") else ""
+    text += f" Computed as {_short(str(entry.get('computed', '')), 300)} [{entry.get('unit', '')}]."
+    phrases = [str(p) for p in (entry.get("label_vi"), entry.get("label_en"), *(entry.get("synonyms") or [])) if p]
+    return Document(
+        kind="metric", db_name=db_name, key=f"metric:{name}", source="descriptions", text=text,
+        lexical=normalize(f"{identifier_words(name)} {' '.join(phrases)} {entry.get('description', '')}"),
+        values=" | ".join(dict.fromkeys(normalize(p) for p in phrases if normalize(p))),
+        table_name=entry.get("table"), data=dict(entry),
+    )
+
+
+def schema_documents(schema: Schema, glossary: list[dict[str, Any]] | None = None,
+                     metrics: list[dict[str, Any]] | None = None) -> list[Document]:
+    """Every document describing ``schema`` (tables, columns, relations), its glossary and its metrics."""
     docs: list[Document] = []
     for table in schema.tables:
         docs += table_documents(schema, table)
         docs += [column_document(schema, table, column, source=_column_source(column)) for column in table.columns]
     docs += [relation_document(schema, fk) for fk in schema.foreign_keys]
     docs += [glossary_document(schema.name, entry) for entry in glossary or []]
+    docs += [metric_document(schema.name, entry) for entry in metrics or []]
     return _dedupe(docs)
 
 

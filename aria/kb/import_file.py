@@ -94,7 +94,7 @@ Vals = Annotated[str, _limited(0, 20_000), AfterValidator(_clean)]
 Question = Annotated[str, _limited(1, 1_000), AfterValidator(_clean)]
 SqlText = Annotated[str, _limited(1, 10_000), AfterValidator(_clean)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(_json_value)]
-Kind = Literal["table", "column", "glossary", "example", "relation"]
+Kind = Literal["table", "column", "glossary", "example", "relation", "metric"]
 Source = Literal["schema", "sample", "descriptions", "example", "enrichment"]
 
 

@@ -9,14 +9,17 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from aria.kb.catalog import Catalog, CatalogColumn
-from aria.kb.context import GlossaryHit, SchemaContext, ValueMatch
+from aria.kb.context import GlossaryHit, MetricHit, SchemaContext, ValueMatch
 from aria.kb.text import STOPWORDS, contains_phrase, identifier_words, normalize, stem_text
 
 RRF_K = 60
+MAX_METRIC_HITS = 3
+METRIC_MIN_SIMILARITY = 0.6  # a metric no phrase names is shown only when this similar to the question
 
 
 @dataclass(frozen=True)
@@ -200,6 +203,28 @@ def glossary_hits(catalog: Catalog, text: str) -> list[GlossaryHit]:
                                     value=None if entry.get("value") is None else str(entry["value"]),
                                     sql_hint=entry.get("sql_hint")))
     return hits
+
+
+def metric_hits(catalog: Catalog, text: str, similarity: dict[str, float], *,
+                limit: int = MAX_METRIC_HITS) -> list[MetricHit]:
+    """Metrics whose label or synonym occurs in ``text`` (normalized), the longest phrase first, ties by
+    similarity; when none does, the most similar metric if it is similar enough."""
+    named: list[tuple[int, float, dict[str, Any]]] = []
+    for entry in catalog.metrics:
+        phrases = [normalize(str(p)) for p in (entry.get("label_vi"), entry.get("label_en"),
+                                                *(entry.get("synonyms") or [])) if p]
+        longest = max((len(p) for p in phrases if p and contains_phrase(text, p)), default=0)
+        if longest:
+            named.append((longest, similarity.get(str(entry.get("name")), 0.0), entry))
+    named.sort(key=lambda item: (-item[0], -item[1]))
+    chosen = [entry for _, _, entry in named[:limit]]
+    if not chosen and similarity:
+        best = max(similarity, key=lambda name: similarity[name])
+        if similarity[best] >= METRIC_MIN_SIMILARITY:
+            chosen = [e for e in catalog.metrics if e.get("name") == best]
+    return [MetricHit(name=str(e.get("name")), label=f"{e.get('label_vi', '')} / {e.get('label_en', '')}",
+                      unit=str(e.get("unit") or ""), computed=str(e.get("computed") or ""),
+                      description=str(e.get("description") or "")) for e in chosen]
 
 
 def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,

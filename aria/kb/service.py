@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,7 @@ from aria.errors import KnowledgeBaseError
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import BuildReport, VerifiedExample, build_kb
 from aria.kb.embed import Embedder, get_embedder
+from aria.kb.metric_docs import metric_entries
 from aria.kb.sampling import sample_postgres, sample_sqlite
 from aria.kb.sources import apply_descriptions, bird_schemas, read_descriptions, spider_schemas
 from aria.kb.store import KnowledgeStore
@@ -34,6 +35,7 @@ class SourceBundle:
     schema: Schema
     glossary: list[dict[str, Any]]
     examples: list[VerifiedExample]
+    metrics: list[dict[str, Any]] = field(default_factory=list)  # the semantic model's metrics, as KB entries
 
 
 def golden_examples() -> list[VerifiedExample]:
@@ -55,7 +57,8 @@ def postgres_bundle(conninfo: str, settings: Settings, *, descriptions: Path | N
         schema, glossary = apply_descriptions(schema, read_descriptions(path))
     else:
         log.warning("no descriptions file at %s: building from the schema and samples only", path)
-    return SourceBundle(schema, glossary, golden_examples())
+    metrics = metric_entries(business_schema=settings.business_schema, semantic_schema=settings.semantic_schema)
+    return SourceBundle(schema, glossary, golden_examples(), metrics)
 
 
 def source_bundles(spec: str, conninfo: str, settings: Settings, *, enriched: bool = False) -> list[SourceBundle]:
@@ -85,9 +88,9 @@ def build_from_source(spec: str, conninfo: str, kb_conninfo: str, settings: Sett
     store = KnowledgeStore(kb_conninfo, settings)
     embedder = embedder or get_embedder(settings.embedding_model)
     try:
-        return [build_kb(store, embedder, b.schema, glossary=b.glossary, examples=b.examples, progress=progress,
-                         info={"source": spec, "enriched": enriched}) for b in source_bundles(spec, conninfo, settings,
-                                                                                               enriched=enriched)]
+        return [build_kb(store, embedder, b.schema, glossary=b.glossary, examples=b.examples, metrics=b.metrics,
+                         progress=progress, info={"source": spec, "enriched": enriched})
+                for b in source_bundles(spec, conninfo, settings, enriched=enriched)]
     finally:
         store.close()
 

@@ -39,7 +39,7 @@ CREATE TABLE IF NOT EXISTS {schema}.documents (
     id            bigserial PRIMARY KEY,
     db_name       text NOT NULL,
     doc_key       text NOT NULL,
-    kind          text NOT NULL CHECK (kind IN ('table', 'column', 'glossary', 'example', 'relation')),
+    kind          text NOT NULL CHECK (kind IN ('table', 'column', 'glossary', 'example', 'relation', 'metric')),
     source        text NOT NULL CHECK (source IN ('schema', 'sample', 'descriptions', 'example', 'enrichment')),
     fingerprint   text NOT NULL,
     revision      integer NOT NULL DEFAULT 1,
@@ -60,6 +60,10 @@ CREATE INDEX IF NOT EXISTS documents_embedding_hnsw ON {schema}.documents USING 
 CREATE INDEX IF NOT EXISTS documents_tsv ON {schema}.documents USING gin (tsv);
 CREATE INDEX IF NOT EXISTS documents_vtsv ON {schema}.documents USING gin (vtsv);
 CREATE INDEX IF NOT EXISTS documents_db_kind ON {schema}.documents (db_name, kind);
+-- a KB built before metric documents existed: widen its kind check (existing rows already pass it)
+ALTER TABLE {schema}.documents DROP CONSTRAINT IF EXISTS documents_kind_check;
+ALTER TABLE {schema}.documents ADD CONSTRAINT documents_kind_check
+    CHECK (kind IN ('table', 'column', 'glossary', 'example', 'relation', 'metric')) NOT VALID;
 CREATE TABLE IF NOT EXISTS {schema}.embedding_cache (
     content_hash  text PRIMARY KEY,
     embedding     vector({dim}) NOT NULL

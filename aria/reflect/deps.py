@@ -76,11 +76,15 @@ def business_now(executor: QueryExecutor, timezone: str) -> datetime:
 
 
 def render_glossary(context: SchemaContext) -> str:
-    """The glossary hits, one per line, for the generator's prompt."""
+    """The glossary hits, one per line, for the generator's prompt; then the governed metrics the
+    question names (their agreed definitions), under "Metrics"."""
     lines = []
     for hit in context.glossary_hits:
         target = ".".join(p for p in (hit.table, hit.column) if p)
         value = f" = {hit.value!r}" if hit.value else ""
         hint = f" (SQL: {hit.sql_hint})" if hit.sql_hint else ""
         lines.append(f"- {hit.term}: {hit.meaning} [{target}{value}]{hint}")
+    if context.metric_hits:
+        lines += ["Metrics (the restaurant's agreed definitions; compute them this way):",
+                  *(f"- {metric.render()}" for metric in context.metric_hits)]
     return "\n".join(lines)

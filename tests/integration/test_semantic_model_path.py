@@ -104,3 +104,23 @@ def test_a_failed_entailment_goes_to_the_loops(ask: Any) -> None:
     _, answer = ask(happy_script(semantic_query=[OUTDOOR_REVENUE], entailment_judge=[poor, ENTAILED]))
     assert answer.status == "answered" and answer.sql == GOOD_SQL and answer.semantic_query is None
     assert len([e for e in answer.trace.events if e.step == "judge_entailment"]) == 2
+
+
+def test_the_kb_holds_one_document_per_metric_and_retrieval_finds_them(kb_ready: Settings, seeded: Targets) -> None:
+    from aria.kb.embed import get_embedder
+    from aria.kb.service import open_kb
+    from aria.reflect.deps import render_glossary
+
+    kb = open_kb(kb_ready, seeded.kb, embedder=get_embedder())
+    try:
+        assert len(kb.catalog.metrics) == 64
+        revenue = next(m for m in kb.catalog.metrics if m["name"] == "revenue")
+        assert "total_vnd" in revenue["computed"] and "COMPLETED" in revenue["computed"]
+        ctx = kb.retrieve("doanh thu theo danh mục", k=3, m=8)
+        names = [hit.name for hit in ctx.metric_hits]
+        assert names[0] == "dish_sales" and "revenue" in names  # the category split's revenue, then revenue
+        assert "Metrics" in render_glossary(ctx) and "line_total_vnd" in render_glossary(ctx)
+        assert "Metric" not in ctx.render()  # the schema context (and its token count) is unchanged
+        assert not kb.retrieve("Bàn số 5 ngồi ở khu nào?", k=3, m=8).metric_hits
+    finally:
+        kb.store.close()

@@ -1,4 +1,4 @@
-"""``aria kb build|retrieve|examples|revisions|undo|export|import``: the knowledge base."""
+"""``aria kb build|retrieve|examples|revisions|undo|synonym|export|import``: the knowledge base."""
 
 from __future__ import annotations
 
@@ -108,6 +108,50 @@ def undo(revision_id: int = typer.Argument(..., help="The revision to undo.")) -
     with _one_line_errors():
         rev = undo_revision(settings(), targets(), revision_id)
     typer.echo(f"Undid revision #{rev.id} ({rev.kind} {rev.payload.get('key')}).")
+
+
+synonym_app = typer.Typer(help="Phrases managers taught the semantic layer (each a revision `aria kb undo` reverts).",
+                          no_args_is_help=True)
+app.add_typer(synonym_app, name="synonym")
+
+
+@synonym_app.command("add")
+def synonym_add(
+    phrase: str = typer.Argument(..., help="The words managers use, e.g. \"khách ruột\"."),
+    metric: str | None = typer.Option(None, "--metric", help="A metric name (see `aria semantic list`)."),
+    concept: str | None = typer.Option(None, "--concept", help="A dimension concept, e.g. dish, shift."),
+    value: str | None = typer.Option(None, "--value", help="DIMENSION=VALUE, e.g. shift=D or category=Lẩu."),
+    lang: str = typer.Option("vi", "--lang", help="vi or en."),
+    author: str = typer.Option("cli", help="Recorded as the revision's author."),
+) -> None:
+    """Teach the semantic layer a phrase for a metric, a concept or a value (checked first)."""
+    from aria.cli.common import settings, targets
+    from aria.reflect.synonyms import teach_from_settings
+
+    chosen = [(k, v) for k, v in (("metric", metric), ("concept", concept), ("value", value)) if v]
+    with _one_line_errors():
+        if len(chosen) != 1 or lang not in ("vi", "en"):
+            raise AriaError("Give exactly one of --metric, --concept or --value, and --lang vi or en.",
+                            hint='E.g. aria kb synonym add "khách ruột" --metric returning_customers')
+        rev = teach_from_settings(settings(), targets(), phrase, chosen[0][0], chosen[0][1], language=lang,
+                                  author=author)
+    typer.echo(f"Learned '{phrase}' = {rev.payload['kind']} {rev.payload['target']} as revision #{rev.id}; "
+               f"undo it with `aria kb undo {rev.id}`.")
+
+
+@synonym_app.command("list")
+def synonym_list(db: str | None = typer.Option(None, help="Only this KB database.")) -> None:
+    """The learned phrases, oldest first."""
+    from aria.cli.common import settings, targets
+    from aria.kb.store import KnowledgeStore
+
+    with _one_line_errors():
+        found = KnowledgeStore(targets().kb, settings()).learned_synonyms(db)
+    if not found:
+        typer.echo("No learned phrases yet.")
+    for s in found:
+        typer.echo(f"{s.phrase!r} = {s.kind} {s.target} [{s.language}] revision #{s.revision_id} by "
+                   f"{s.created_by or '?'} {s.created_at:%Y-%m-%d %H:%M}")
 
 
 @app.command("export")

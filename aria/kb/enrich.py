@@ -30,7 +30,7 @@ from aria.kb.text import normalize
 log = logging.getLogger(__name__)
 
 Payload = TypeVar("Payload", bound=BaseModel)
-ChangeKind = Literal["column_description", "table_description", "glossary_alias", "verified_example"]
+ChangeKind = Literal["column_description", "table_description", "glossary_alias", "verified_example", "synonym"]
 
 
 class Change(BaseModel):
@@ -43,7 +43,9 @@ class Change(BaseModel):
     table: str | None = None
     column: str | None = None
     text: str = ""  # the refined description, or the alias's meaning
-    term: str | None = None  # glossary alias
+    term: str | None = None  # glossary alias, or the learned phrase of a synonym
+    target: str | None = None  # synonym: a metric name, a concept, or semantic_model.dimension=value
+    synonym_kind: str | None = None  # synonym: metric | concept | value
     value: str | None = None
     sql_hint: str | None = None
     lang: str = "vi"
@@ -124,6 +126,11 @@ def _doc_key(change: Change) -> str:
         if not change.term:
             raise KnowledgeBaseError("A glossary alias needs a term.", hint="Give the word the manager used.")
         return f"glossary:{normalize(change.term)}"
+    if change.kind == "synonym":
+        if not change.term or not change.target or not change.synonym_kind:
+            raise KnowledgeBaseError("A synonym needs a phrase and what it means.",
+                                     hint="Give the phrase and a metric, a concept or a value.")
+        return f"synonym:{normalize(change.term)}"
     return "verified_query"
 
 
@@ -166,6 +173,8 @@ def propose(store: KnowledgeStore, change: Change) -> Proposal:
     key = _doc_key(change)
     if change.kind == "verified_example":
         return Proposal(change=change, key=key, before=None, after=f"{change.question} -> {change.sql}")
+    if change.kind == "synonym":
+        return Proposal(change=change, key=key, before=None, after=f"{change.term} = {change.synonym_kind} {change.target}")
     with store.transaction() as conn:
         old = load_document(conn, store, change.db_name, key, lock=False)
     return Proposal(change=change, key=key, before=old.text if old else None, after=_new_document(change, old).text)
@@ -223,6 +232,8 @@ def _apply_in(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Chan
     if change.kind == "verified_example":
         return _apply_example(conn, store, embedder, change)
     lock_entry(conn, change.db_name, key)
+    if change.kind == "synonym":
+        return _apply_synonym(conn, store, change)
     old = load_document(conn, store, change.db_name, key, lock=True)
     new = _new_document(change, old)
     write_document(conn, store, embedder, new)
@@ -242,6 +253,18 @@ def _apply_example(conn: Any, store: KnowledgeStore, embedder: Embedder, change:
         (change.db_name, change.question, change.sql, vectors[0])).fetchone()
     payload = {"db_name": change.db_name, "key": "verified_query", "verified_query_id": int(row[0])}
     return _record(conn, store, change, payload)
+
+
+def _apply_synonym(conn: Any, store: KnowledgeStore, change: Change) -> Revision:
+    from aria.kb.synonyms import add_synonym_row
+
+    payload, synonym_id = add_synonym_row(conn, store, db_name=change.db_name, phrase=str(change.term),
+                                          kind=str(change.synonym_kind), target=str(change.target),
+                                          language=change.lang, created_by=change.confirmed_by)
+    revision = _record(conn, store, change, payload)
+    store.set_synonym_revision(conn, synonym_id, revision.id)
+    log.info("applied revision %s (synonym %r = %s %s)", revision.id, change.term, change.synonym_kind, change.target)
+    return revision
 
 
 def list_revisions(store: KnowledgeStore, db_name: str | None = None) -> list[Revision]:
@@ -275,6 +298,10 @@ def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int) -> Revisio
             from aria.kb.transfer import undo_import
 
             undo_import(conn, store, embedder, revision)
+        elif revision.kind == "synonym":
+            from aria.kb.synonyms import SynonymPayload, remove_synonym_row
+
+            remove_synonym_row(conn, store, revision.id, read_payload(revision, SynonymPayload))
         elif revision.kind in ("column_description", "table_description", "glossary_alias"):
             _restore(conn, store, embedder, revision, read_payload(revision, EditPayload))
         else:

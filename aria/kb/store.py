@@ -1,7 +1,7 @@
 """The knowledge base's tables in PostgreSQL + pgvector (schema ``settings.kb_schema``).
 
-documents, embedding_cache, databases (fingerprints), revisions, verified_queries, feedback and
-query_log. All SQL of the KB lives here; callers pass a connection or the store opens one.
+documents, embedding_cache, databases (fingerprints), revisions, verified_queries, feedback,
+semantic_synonyms (phrases managers taught the semantic parser) and query_log. All SQL of the KB lives here; callers pass a connection or the store opens one.
 """
 
 from __future__ import annotations
@@ -11,16 +11,20 @@ import logging
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import numpy as np
 import psycopg
 from pgvector.psycopg import register_vector
 from psycopg import sql
+from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 
 from aria.config import Settings
 from aria.db.connect import connect, require_pgvector
+from aria.errors import KnowledgeBaseError
 from aria.kb.documents import Document
 from aria.kb.embed import DIMENSION
 
@@ -113,6 +117,41 @@ Rows = tuple[list[str], list[tuple[Any, ...]]]  # column names, rows
 _DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
                 "lexical", "vals", "content_hash", "data", "embedding")
 
+# Created by ensure_schema, and on first use in a KB built before it existed (no rebuild needed).
+_SYNONYMS_DDL = """
+CREATE TABLE IF NOT EXISTS {schema}.semantic_synonyms (
+    id           bigserial PRIMARY KEY,
+    db_name      text NOT NULL,
+    phrase       text NOT NULL,
+    normalized   text NOT NULL,
+    kind         text NOT NULL CHECK (kind IN ('metric', 'concept', 'value')),
+    target       text NOT NULL,
+    language     text NOT NULL CHECK (language IN ('vi', 'en')),
+    revision_id  bigint,
+    created_by   text NOT NULL DEFAULT '',
+    created_at   timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (db_name, normalized)
+);
+"""
+
+
+@dataclass(frozen=True)
+class LearnedSynonym:
+    """A phrase a manager taught the semantic parser: ``phrase`` means ``target`` (a metric name, a
+    concept, or ``semantic_model.dimension=value``)."""
+
+    id: int
+    db_name: str
+    phrase: str
+    normalized: str
+    kind: str  # metric | concept | value
+    target: str
+    language: str
+    revision_id: int | None
+    created_by: str
+    created_at: datetime
+
+
 
 class KnowledgeStore:
     """Reads and writes the KB tables of one schema on one server."""
@@ -156,6 +195,11 @@ class KnowledgeStore:
 
     def exists(self) -> bool:
         row = self.shared().execute(
+            self._create_synonyms(conn)
+
+    def _create_synonyms(self, conn: psycopg.Connection) -> None:
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{self.schema}|semantic_synonyms",))
+        conn.execute(_SYNONYMS_DDL.format(schema=sql.Identifier(self.schema).as_string(conn)))  # type: ignore[arg-type]
             "SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".documents',)
         ).fetchone()
         return bool(row and row[0])
@@ -243,6 +287,68 @@ class KnowledgeStore:
         """Tables and columns with their descriptions, one row per document."""
         return self._select(
             "SELECT db_name, kind, table_name, column_name, source, revision, data->>'description' AS description, "
+    # --- learned synonyms of the semantic layer -------------------------------------------------------
+    def insert_synonym(self, conn: psycopg.Connection, *, db_name: str, phrase: str, normalized: str, kind: str,
+                       target: str, language: str, created_by: str) -> int:
+        """Add a learned phrase in ``conn``'s transaction (the table is created in a KB built before it)."""
+        self._create_synonyms(conn)
+        try:
+            with conn.transaction():
+                row = conn.execute(
+                    sql.SQL("INSERT INTO {} (db_name, phrase, normalized, kind, target, language, created_by) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id").format(self.ident("semantic_synonyms")),
+                    (db_name, phrase, normalized, kind, target, language, created_by)).fetchone()
+        except psycopg.errors.UniqueViolation as err:
+            raise KnowledgeBaseError(f"'{phrase}' is already a learned phrase.",
+                                     hint="See them with `aria kb synonym list`; undo that revision first.") from err
+        return int(row[0]) if row else 0
+
+    def set_synonym_revision(self, conn: psycopg.Connection, synonym_id: int, revision_id: int) -> None:
+        conn.execute(sql.SQL("UPDATE {} SET revision_id = %s WHERE id = %s").format(self.ident("semantic_synonyms")),
+                     (revision_id, synonym_id))
+
+    def synonym(self, conn: psycopg.Connection, synonym_id: int, *, lock: bool) -> LearnedSynonym | None:
+        if not self._has_synonyms(conn):
+            return None
+        statement = "SELECT * FROM {} WHERE id = %s" + (" FOR UPDATE" if lock else "")
+        row = conn.cursor(row_factory=dict_row).execute(
+            sql.SQL(statement).format(self.ident("semantic_synonyms")), (synonym_id,)).fetchone()  # type: ignore[arg-type]
+        return LearnedSynonym(**row) if row else None
+
+    def delete_synonym(self, conn: psycopg.Connection, synonym_id: int) -> None:
+        conn.execute(sql.SQL("DELETE FROM {} WHERE id = %s").format(self.ident("semantic_synonyms")), (synonym_id,))
+
+    def learned_synonyms(self, db_name: str | None = None) -> list[LearnedSynonym]:
+        """The learned phrases (of one database, or all), oldest first; none in a KB without the table."""
+        try:
+            conn = self.shared()
+            if not self._has_synonyms(conn):
+                return []
+            rows = conn.cursor(row_factory=dict_row).execute(
+                sql.SQL("SELECT * FROM {} WHERE %s::text IS NULL OR db_name = %s ORDER BY id").format(
+                    self.ident("semantic_synonyms")), (db_name, db_name)).fetchall()
+        except psycopg.Error as err:
+            raise KnowledgeBaseError(f"The learned phrases could not be read: {err}".strip(),
+                                     hint="Check that the knowledge-base database is running.") from err
+        return [LearnedSynonym(**r) for r in rows]
+
+    def synonym_version(self, db_name: str) -> tuple[int, int]:
+        """(count, newest id) of a database's learned phrases: changes whenever one is added or removed."""
+        try:
+            conn = self.shared()
+            if not self._has_synonyms(conn):
+                return (0, 0)
+            row = conn.execute(sql.SQL("SELECT count(*), coalesce(max(id), 0) FROM {} WHERE db_name = %s").format(
+                self.ident("semantic_synonyms")), (db_name,)).fetchone()
+        except psycopg.Error as err:
+            raise KnowledgeBaseError(f"The learned phrases could not be read: {err}".strip(),
+                                     hint="Check that the knowledge-base database is running.") from err
+        return (int(row[0]), int(row[1])) if row else (0, 0)
+
+    def _has_synonyms(self, conn: psycopg.Connection) -> bool:
+        row = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".semantic_synonyms',)).fetchone()
+        return bool(row and row[0])
+
             "text FROM {} WHERE kind IN ('table', 'column') ORDER BY db_name, table_name, kind DESC, column_name",
             "documents")
 

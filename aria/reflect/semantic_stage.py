@@ -18,6 +18,8 @@ from sqlglot import exp
 
 from aria.config import Settings
 from aria.errors import AriaError, ModelError
+from aria.kb.base import KnowledgeBase
+from aria.kb.synonyms import KbLearnedSource
 from aria.llm.schemas import SemanticQueryProposal
 from aria.reflect.answer import Answer
 from aria.reflect.answer_text import summarize_result
@@ -67,11 +69,14 @@ def values_reader(executor: QueryExecutor) -> ValuesOf:
     return values_of
 
 
-def open_semantic_layer(settings: Settings, executor: QueryExecutor) -> SemanticLayer | None:
-    """The semantic layer, or None with a logged reason: Aria starts without the semantic path."""
+def open_semantic_layer(settings: Settings, executor: QueryExecutor,
+                        kb: KnowledgeBase | None = None) -> SemanticLayer | None:
+    """The semantic layer, or None with a logged reason: Aria starts without the semantic path. With
+    ``kb``, it knows the phrases managers taught (else it reads them from the engine's KB at first use)."""
     try:
         return load_semantic_layer(business_schema=settings.business_schema,
-                                   semantic_schema=settings.semantic_schema, values_of=values_reader(executor))
+                                   semantic_schema=settings.semantic_schema, values_of=values_reader(executor),
+                                   learned=KbLearnedSource(kb.store, kb.db_name) if kb is not None else None)
     except SemanticModelError as err:
         log.warning("semantic layer off: %s", err)
         return None
@@ -82,6 +87,8 @@ def try_semantic(state: RunState, question: str, language: Language) -> Semantic
     layer = state.deps.semantic
     if layer is None:
         return SemanticAttempt(None)
+    layer.attach_learned(KbLearnedSource(state.deps.kb.store, state.deps.kb.db_name))
+    layer.refresh_synonyms()  # a phrase taught since the last question (one cheap query)
     with state.recorder.step("semantic", "semantic_parse") as event:
         parsed = layer.parse(question, language=language, now=state.now)
         if parsed.query is None:

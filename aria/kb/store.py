@@ -114,9 +114,6 @@ CREATE TABLE IF NOT EXISTS {schema}.query_log (
 """
 
 Rows = tuple[list[str], list[tuple[Any, ...]]]  # column names, rows
-_DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
-                "lexical", "vals", "content_hash", "data", "embedding")
-
 # Created by ensure_schema, and on first use in a KB built before it existed (no rebuild needed).
 _SYNONYMS_DDL = """
 CREATE TABLE IF NOT EXISTS {schema}.semantic_synonyms (
@@ -151,6 +148,9 @@ class LearnedSynonym:
     created_by: str
     created_at: datetime
 
+
+_DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
+                "lexical", "vals", "content_hash", "data", "embedding")
 
 
 class KnowledgeStore:
@@ -192,14 +192,14 @@ class KnowledgeStore:
             require_pgvector(conn)
             ddl = _DDL.format(schema=sql.Identifier(self.schema).as_string(conn), dim=DIMENSION)
             conn.execute(ddl)  # type: ignore[arg-type]
-
-    def exists(self) -> bool:
-        row = self.shared().execute(
             self._create_synonyms(conn)
 
     def _create_synonyms(self, conn: psycopg.Connection) -> None:
         conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{self.schema}|semantic_synonyms",))
         conn.execute(_SYNONYMS_DDL.format(schema=sql.Identifier(self.schema).as_string(conn)))  # type: ignore[arg-type]
+
+    def exists(self) -> bool:
+        row = self.shared().execute(
             "SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".documents',)
         ).fetchone()
         return bool(row and row[0])
@@ -282,11 +282,6 @@ class KnowledgeStore:
             ).fetchone()
         return int(row[0]) if row else 0
 
-    # --- listings for the pages (newest first where it matters) ------------------------------------------
-    def catalog(self) -> Rows:
-        """Tables and columns with their descriptions, one row per document."""
-        return self._select(
-            "SELECT db_name, kind, table_name, column_name, source, revision, data->>'description' AS description, "
     # --- learned synonyms of the semantic layer -------------------------------------------------------
     def insert_synonym(self, conn: psycopg.Connection, *, db_name: str, phrase: str, normalized: str, kind: str,
                        target: str, language: str, created_by: str) -> int:
@@ -349,6 +344,11 @@ class KnowledgeStore:
         row = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".semantic_synonyms',)).fetchone()
         return bool(row and row[0])
 
+    # --- listings for the pages (newest first where it matters) ------------------------------------------
+    def catalog(self) -> Rows:
+        """Tables and columns with their descriptions, one row per document."""
+        return self._select(
+            "SELECT db_name, kind, table_name, column_name, source, revision, data->>'description' AS description, "
             "text FROM {} WHERE kind IN ('table', 'column') ORDER BY db_name, table_name, kind DESC, column_name",
             "documents")
 

@@ -33,7 +33,8 @@ DEFAULT_CONFIG_FILE = "aria.toml"
 DEBUG_ENV = "ARIA_DEBUG"
 WEIGHTS = ("w_c", "w_g", "w_j", "w_q")
 # Never echoed in an error message: URLs carry passwords.
-SECRET_FIELDS = frozenset({"database_url", "reader_url", "kb_url", "anthropic_api_key", "openai_api_key"})
+SECRET_FIELDS = frozenset({"database_url", "reader_url", "kb_url", "anthropic_api_key", "openai_api_key",
+                           "oidc_client_secret"})
 
 
 def is_utf8(text: str) -> bool:
@@ -265,6 +266,43 @@ class Settings(BaseSettings):
         default=Path("out"),
         description="Folder the Evaluation page reads: evaluation runs (`aria eval --out` folders with "
         "summary.json) and retrieval reports (*retrieval*.json) anywhere beneath it.",
+    )
+
+    # --- sign-in (``aria users``; README "Sharing Aria on your network") -----------------------------
+    auth: Literal["none", "local", "oidc", "both"] = Field(
+        default="none",
+        description="How people sign in: none (loopback only), local (accounts made with `aria users add`), "
+        "oidc (an OpenID Connect provider through Streamlit's st.login), or both.",
+    )
+    oidc_server_metadata_url: str | None = Field(
+        default=None,
+        description="OpenID Connect discovery URL of the provider "
+        "(https://accounts.google.com/.well-known/openid-configuration, a Keycloak or Auth0 realm's ...).",
+    )
+    oidc_client_id: str | None = Field(default=None, description="OpenID Connect client id Aria is registered as.")
+    oidc_client_secret: SecretStr | None = Field(
+        default=None,
+        description="OpenID Connect client secret (written only to ARIA_HOME/streamlit/secrets.toml, mode 600).",
+    )
+    oidc_redirect_uri: str | None = Field(
+        default=None,
+        description="Where the provider sends people back (ends in /oauth2callback; register it with the "
+        "provider). Unset: http://localhost:{port}/oauth2callback.",
+    )
+    oidc_default_role: Literal["none", "viewer", "manager", "admin"] = Field(
+        default="none",
+        description="Role of a provider identity that `aria users add EMAIL --oidc` did not name; none refuses it.",
+    )
+    session_ttl_minutes: int = Field(
+        default=480, ge=1, le=10_080, description="A sign-in lasts this many minutes; then sign in again."
+    )
+    sign_in_max_failures: int = Field(
+        default=5, ge=1, le=100,
+        description="Wrong passwords for one name, within the lockout time, before its sign-in is locked.",
+    )
+    sign_in_lockout_s: int = Field(
+        default=300, ge=1, le=86_400,
+        description="Seconds a name stays locked after too many wrong passwords (also the window they count in).",
     )
 
     @field_validator("*", mode="before")

@@ -1,5 +1,6 @@
 """Chat: ask Aria a question about the restaurant."""
 
-from aria.ui import chat
+from aria.ui import auth, chat
 
+auth.require("page:chat")
 chat.render()

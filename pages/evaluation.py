@@ -1,5 +1,6 @@
 """evaluation page."""
 
-from aria.ui import evaluation_page
+from aria.ui import auth, evaluation_page
 
+auth.require("page:evaluation")
 evaluation_page.render()

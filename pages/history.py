@@ -1,5 +1,6 @@
 """history page."""
 
-from aria.ui import history_page
+from aria.ui import auth, history_page
 
+auth.require("page:history")
 history_page.render()

@@ -1,5 +1,6 @@
 """knowledge_base page."""
 
-from aria.ui import kb_page
+from aria.ui import auth, kb_page
 
+auth.require("page:knowledge_base")
 kb_page.render()

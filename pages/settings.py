@@ -1,5 +1,6 @@
 """settings page."""
 
-from aria.ui import settings_page
+from aria.ui import auth, settings_page
 
+auth.require("page:settings")
 settings_page.render()

@@ -18,6 +18,7 @@ from aria.cli import eval as eval_cli
 from aria.cli import kb as kb_cli
 from aria.cli import semantic as semantic_cli
 from aria.cli import sql as sql_cli
+from aria.cli import users as users_cli
 from aria.config import Settings, debug_requested, is_utf8, settings_error_lines
 from aria.errors import AriaError, ConfigError
 
@@ -33,6 +34,7 @@ app.add_typer(sql_cli.app, name="sql")
 app.add_typer(config_cmd.app, name="config")
 app.add_typer(kb_cli.app, name="kb")
 app.add_typer(semantic_cli.app, name="semantic")
+app.add_typer(users_cli.app, name="users")
 app.command("demo")(demo_cli.demo)
 app.command("ask")(ask_cli.ask)
 app.command("eval")(eval_cli.eval_command)

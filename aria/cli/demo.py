@@ -2,13 +2,20 @@
 
 One demo per ``ARIA_HOME``: a lock file holding the server's pid refuses a second one (a lock left
 by a process that died is taken over).
+
+Safe by default: on loopback nobody signs in; on any other address the demo refuses to start until a
+sign-in method is configured (``ARIA_AUTH``) and someone can use it. OpenID Connect settings are
+written to ``ARIA_HOME/streamlit/secrets.toml`` (mode 600) for ``st.login``, never to the repository
+or the log.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -27,7 +34,7 @@ from psycopg import sql
 import aria
 from aria.config import Settings, get_settings
 from aria.db.connect import Targets, connect, resolve_targets
-from aria.errors import AlreadyRunning, AriaError
+from aria.errors import AlreadyRunning, AriaError, ConfigError
 
 log = logging.getLogger(__name__)
 
@@ -117,11 +124,68 @@ def streamlit_flags(config: Path = STREAMLIT_CONFIG) -> list[str]:
     return flags
 
 
-def streamlit_command(port: int, address: str) -> list[str]:
+def streamlit_command(port: int, address: str, secrets_file: Path | None = None) -> list[str]:
+    extra = ["--secrets.files", str(secrets_file)] if secrets_file is not None else []
     return [
         sys.executable, "-m", "streamlit", "run", str(APP_FILE), *streamlit_flags(),
-        "--server.port", str(port), "--server.headless", "true", "--server.address", address,
+        "--server.port", str(port), "--server.headless", "true", "--server.address", address, *extra,
     ]
+
+
+FIRST_ADMIN = ("add the first admin with `aria users add NAME --role admin` (it asks for a password) and start "
+               "with ARIA_AUTH=local, or configure OpenID Connect (ARIA_AUTH=oidc, ARIA_OIDC_SERVER_METADATA_URL, "
+               "ARIA_OIDC_CLIENT_ID, ARIA_OIDC_CLIENT_SECRET); README: \"Sharing Aria on your network\".")
+
+
+def check_sign_in(settings: Settings, address: str) -> None:
+    """Refuse to share the app beyond loopback with no way to sign in; refuse a half-configured method."""
+    from aria.ui.auth import is_loopback
+
+    if settings.auth == "none" and not is_loopback(address):
+        raise ConfigError(f"Aria would listen on {address} with no sign-in, so anyone on the network could read "
+                          "the restaurant's figures.", hint=f"To share it, {FIRST_ADMIN}")
+    if settings.auth in ("oidc", "both"):
+        missing = [name for name in ("oidc_server_metadata_url", "oidc_client_id", "oidc_client_secret")
+                   if getattr(settings, name) is None]
+        if missing:
+            raise ConfigError(f"ARIA_AUTH={settings.auth} needs " + ", ".join(f"ARIA_{n.upper()}" for n in missing)
+                              + ".", hint="Set them (the provider gives them when you register Aria).")
+
+
+def check_accounts(settings: Settings, targets: Targets) -> None:
+    """With local accounts, someone must be able to sign in and manage the rest: an active admin."""
+    if settings.auth not in ("local", "both"):
+        return
+    from aria.kb.users import UserStore
+
+    store = UserStore(targets.kb, settings)
+    store.ensure_schema()
+    if store.active_admins() == 0:
+        raise ConfigError("ARIA_AUTH=" + settings.auth + " but there is no active admin account yet.",
+                          hint="Add the first admin with `aria users add NAME --role admin` (it asks for a password).")
+
+
+def write_streamlit_secrets(settings: Settings, port: int) -> Path | None:
+    """Streamlit's [auth] section for st.login, in ARIA_HOME (mode 600, a fresh cookie secret each start);
+    None when OpenID Connect is off. Only the file's path is ever printed."""
+    if settings.auth not in ("oidc", "both") or settings.oidc_client_secret is None:
+        return None
+    folder = settings.home / "streamlit"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = folder / "secrets.toml"
+    values = {
+        "redirect_uri": settings.oidc_redirect_uri or f"http://localhost:{port}/oauth2callback",
+        "cookie_secret": secrets.token_urlsafe(32),
+        "client_id": settings.oidc_client_id or "",
+        "client_secret": settings.oidc_client_secret.get_secret_value(),
+        "server_metadata_url": settings.oidc_server_metadata_url or "",
+    }
+    body = "[auth]\n" + "".join(f"{key} = {json.dumps(value)}\n" for key, value in values.items())
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(body)
+    os.chmod(path, 0o600)
+    return path
 
 
 def wait_until_ready(url: str, process: subprocess.Popen[bytes], timeout_s: float = READY_TIMEOUT_S) -> None:
@@ -145,12 +209,17 @@ def demo(
 ) -> None:
     """Set everything up on the embedded defaults and serve Aria's chat UI."""
     settings = get_settings()
+    check_sign_in(settings, address)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # run the clean-up below on `kill`
     with demo_lock(settings.home):
         targets = resolve_targets(settings)
         typer.echo(f"Database: {targets.describe()}")
+        check_accounts(settings, targets)
         prepare(settings, targets)
-        process = subprocess.Popen(streamlit_command(port, address))
+        secrets_file = write_streamlit_secrets(settings, port)
+        if settings.auth != "none":
+            typer.echo(f"Sign-in: {settings.auth}" + (f" (Streamlit secrets in {secrets_file})" if secrets_file else ""))
+        process = subprocess.Popen(streamlit_command(port, address, secrets_file))
         try:
             url = f"http://{address}:{port}"
             wait_until_ready(url, process)

@@ -106,7 +106,7 @@ def undo(revision_id: int = typer.Argument(..., help="The revision to undo.")) -
     from aria.kb.enrich import undo_revision
 
     with _one_line_errors():
-        rev = undo_revision(settings(), targets(), revision_id)
+        rev = undo_revision(settings(), targets(), revision_id, by="cli")
     typer.echo(f"Undid revision #{rev.id} ({rev.kind} {rev.payload.get('key')}).")
 
 

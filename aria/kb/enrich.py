@@ -276,7 +276,7 @@ def list_revisions(store: KnowledgeStore, db_name: str | None = None) -> list[Re
     return [Revision(**r) for r in rows]
 
 
-def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int) -> Revision:
+def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int, *, by: str = "") -> Revision:
     """Undo a revision: the document's previous text comes back exactly (or the addition goes).
 
     Refused (KnowledgeBaseError, nothing changed) when the payload has a shape Aria does not know,
@@ -306,8 +306,8 @@ def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int) -> Revisio
             _restore(conn, store, embedder, revision, read_payload(revision, EditPayload))
         else:
             raise _unrecognised(revision_id, f"its kind {revision.kind!r} is not one Aria writes")
-        conn.execute(sql.SQL("UPDATE {} SET undone = true WHERE id = %s").format(store.ident("revisions")),
-                     (revision_id,))
+        conn.execute(sql.SQL("UPDATE {} SET undone = true, undone_by = %s, undone_at = now() WHERE id = %s").format(
+            store.ident("revisions")), (by, revision_id))
     return revision.model_copy(update={"undone": True})
 
 
@@ -429,10 +429,11 @@ def edit_description(settings: Any, targets: Any, *, table: str, column: str | N
         store.close()
 
 
-def undo_revision(settings: Any, targets: Any, revision_id: int) -> Revision:
+def undo_revision(settings: Any, targets: Any, revision_id: int, *, by: str = "") -> Revision:
+    """Undo one revision; ``by``: who undid it (the signed-in person, or the CLI)."""
     store, embedder = _open(settings, targets)
     try:
-        return undo(store, embedder, revision_id)
+        return undo(store, embedder, revision_id, by=by)
     finally:
         store.close()
 

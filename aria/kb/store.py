@@ -111,6 +111,9 @@ CREATE TABLE IF NOT EXISTS {schema}.query_log (
     status      text NOT NULL,
     trace       jsonb NOT NULL DEFAULT '{{}}'
 );
+ALTER TABLE {schema}.query_log ADD COLUMN IF NOT EXISTS asked_by text NOT NULL DEFAULT '';
+ALTER TABLE {schema}.revisions ADD COLUMN IF NOT EXISTS undone_by text;
+ALTER TABLE {schema}.revisions ADD COLUMN IF NOT EXISTS undone_at timestamptz;
 """
 
 Rows = tuple[list[str], list[tuple[Any, ...]]]  # column names, rows
@@ -264,11 +267,13 @@ class KnowledgeStore:
             cur.executemany(statement, list(items.items()))
 
     # --- query log and feedback -----------------------------------------------------------------------
-    def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any]) -> int:
+    def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any], *,
+                  asked_by: str = "") -> int:
         with self.transaction() as conn:
             row = conn.execute(
-                sql.SQL("INSERT INTO {} (question, sql, status, trace) VALUES (%s, %s, %s, %s) RETURNING id").format(
-                    self.ident("query_log")), (question, sql_text, status, Jsonb(trace)),
+                sql.SQL("INSERT INTO {} (question, sql, status, trace, asked_by) VALUES (%s, %s, %s, %s, %s) "
+                        "RETURNING id").format(self.ident("query_log")),
+                (question, sql_text, status, Jsonb(trace), asked_by),
             ).fetchone()
         return int(row[0]) if row else 0
 
@@ -361,12 +366,20 @@ class KnowledgeStore:
                             "verified_queries")
 
     def revision_list(self) -> Rows:
-        return self._select("SELECT id, created_at, author, kind, question, payload, undone FROM {} ORDER BY id DESC",
-                            "revisions")
+        return self._select("SELECT id, created_at, author, kind, question, payload, undone, undone_by FROM {} "
+                            "ORDER BY id DESC", "revisions")
 
-    def query_log_list(self, limit: int) -> Rows:
+    def query_log_list(self, limit: int, *, asked_by: str | None = None) -> Rows:
+        """The newest ``limit`` entries; only those ``asked_by`` asked when it is given."""
+        if asked_by is not None:
+            return self._select("SELECT id, created_at, question, sql, status, trace FROM {} WHERE asked_by = %s "
+                                "ORDER BY id DESC LIMIT %s", "query_log", (asked_by, limit))
         return self._select("SELECT id, created_at, question, sql, status, trace FROM {} ORDER BY id DESC LIMIT %s",
                             "query_log", (limit,))
+
+    def askers(self) -> list[str]:
+        """Everyone who asked something ("" for the CLI and the local operator), by name."""
+        return [str(r[0]) for r in self._select("SELECT DISTINCT asked_by FROM {} ORDER BY 1", "query_log")[1]]
 
     def _select(self, query: str, table: str, params: tuple[Any, ...] = ()) -> Rows:
         cur = self.shared().execute(sql.SQL(query).format(self.ident(table)), params)  # type: ignore[arg-type]

@@ -30,6 +30,7 @@ class AskOptions(BaseModel):
     semantic: bool = True  # then the semantic layer (governed metrics, no model)
     previous_question: str | None = None  # follow-ups carry the previous turn as context
     previous_sql: str | None = None
+    asked_by: str = ""  # the signed-in person, written to the query log (empty: the CLI or loopback)
 
 
 class Answer(BaseModel):

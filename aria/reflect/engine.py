@@ -81,7 +81,7 @@ def answer_question(
         log.info("question failed: %s", failure)
         answer = Answer(question=cleaned, language=language, status="error", answer_text=str(failure),
                         error=str(failure), trace=trace)
-    return answer.model_copy(update={"log_id": log_answer(deps, answer)})
+    return answer.model_copy(update={"log_id": log_answer(deps, answer, asked_by=options.asked_by)})
 
 
 def _database_lost(err: psycopg.Error) -> DatabaseUnavailable:

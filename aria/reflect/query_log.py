@@ -43,6 +43,7 @@ class LogStore(Protocol):
     """What the query log needs from :class:`aria.kb.store.KnowledgeStore`."""
 
     def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any]) -> int: ...
+    # (KnowledgeStore.log_query also takes ``asked_by=``; it is passed only when someone is signed in)
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,14 @@ class QueryLog:
         return self.home / QUARANTINE
 
 
-def log_answer(deps: EngineDeps, answer: Answer) -> int | None:
+def log_answer(deps: EngineDeps, answer: Answer, *, asked_by: str = "") -> int | None:
     """The query-log id of ``answer``; None when it was kept aside (or quarantined).
 
-    Entries kept aside during an outage are written first, so the log stays in order.
+    Entries kept aside during an outage are written first, so the log stays in order. ``asked_by``: the
+    signed-in person who asked (History shows each person their own questions).
     """
-    return log_entry(QueryLog(deps.kb.store, deps.settings.home), _entry(answer))
+    entry = _entry(answer)
+    return log_entry(QueryLog(deps.kb.store, deps.settings.home), {**entry, "asked_by": asked_by} if asked_by else entry)
 
 
 def log_entry(qlog: QueryLog, entry: dict[str, Any]) -> int | None:
@@ -104,6 +107,8 @@ def _shaped(entry: dict[str, Any]) -> dict[str, Any]:
               "sql": None if sql_text is None else _as_text(sql_text, "sql", notes),
               "status": _as_text(entry.get("status"), "status", notes) or "error",
               "trace": _bounded(trace, notes)}
+    if entry.get("asked_by"):
+        shaped["asked_by"] = _as_text(entry["asked_by"], "asked_by", notes)
     return _with_notes(shaped, notes)
 
 
@@ -142,7 +147,8 @@ def _cut(text: str, limit: int) -> str:
 
 
 def _write(qlog: QueryLog, entry: dict[str, Any]) -> int:
-    return qlog.store.log_query(entry["question"], entry["sql"], entry["status"], entry["trace"])
+    who = {"asked_by": entry["asked_by"]} if entry.get("asked_by") else {}
+    return qlog.store.log_query(entry["question"], entry["sql"], entry["status"], entry["trace"], **who)
 
 
 def _store(qlog: QueryLog, entry: dict[str, Any]) -> tuple[int | None, str | None]:

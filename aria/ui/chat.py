@@ -13,7 +13,7 @@ from aria.errors import AriaError
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.language import validate_question
 from aria.reflect.trace import TraceEvent
-from aria.ui import engine_access, kb_access
+from aria.ui import auth, engine_access, kb_access
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
 from aria.ui.results import ResultView, build_view, draw_view, preload_components
@@ -159,6 +159,9 @@ def ask(turn: ChatTurn, question: str, options: AskOptions, settings: Settings) 
         turn.progress.append(label)
         live.caption(f":material/progress_activity: {label}")
 
+    if not auth.refuse_unless("ask"):
+        return
+    options = options.model_copy(update={"asked_by": auth.asked_by()})  # the query log names who asked
     try:
         turn.answer = engine_access.get_engine(settings).ask(cleaned, options=options, on_event=on_event)
     except AriaError as err:
@@ -262,9 +265,14 @@ def _render_actions(index: int, turn: ChatTurn, answer: Answer, settings: Settin
 
 def _render_sql_editor(index: int, turn: ChatTurn, answer: Answer, settings: Settings) -> None:
     language = settings.ui_language
+    if not auth.permitted("run_sql"):  # a viewer reads the SQL; running edited SQL is the workbench's (manager)
+        with st.expander("SQL", icon=":material/code:"):
+            st.code(answer.sql or "", language="sql")
+        return
     with st.expander("SQL", icon=":material/code:"):
         edited = st.text_area(t("sql_label", language), value=answer.sql or "", key=f"sql{index}", height=160)
-        if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:"):
+        if st.button(t("rerun", language), key=f"rerun{index}", icon=":material/play_arrow:") and \
+                auth.refuse_unless("run_sql"):
             try:
                 run = run_sql(edited, settings)
                 view = build_view(run.columns, run.rows, question=answer.question, truncated=run.truncated)
@@ -286,6 +294,8 @@ def _render_feedback(index: int, turn: ChatTurn, answer: Answer, settings: Setti
         return
     if turn.feedback == "rejected":
         st.info(t("rejected", language))
+        return
+    if not auth.permitted("confirm"):  # a viewer sees answers and traces; confirming is a manager's
         return
     engine = engine_access.get_engine(settings)
     left, right, _ = st.columns([1, 1, 4])
@@ -310,8 +320,10 @@ def _render_confirm(index: int, turn: ChatTurn, answer: Answer, engine: engine_a
         lines = engine_access.proposal_lines(turn.proposal)
         st.markdown("\n".join(f"- {line}" for line in lines) or "- (nothing new)")
         if st.button(t("confirm_apply", language), key=f"apply{index}", type="primary"):
+            if not auth.refuse_unless("confirm"):
+                return
             try:
-                engine.confirm(turn.proposal, confirmed_by="chat")
+                engine.confirm(turn.proposal, confirmed_by=auth.audit_name("chat"))
             except AriaError as err:
                 st.error(str(err))
                 return
@@ -324,8 +336,10 @@ def _render_reject(index: int, turn: ChatTurn, answer: Answer, engine: engine_ac
     with st.container(border=True):
         reason = st.text_input(t("reject_reason", language), key=f"reason{index}")
         if st.button(t("reject_send", language), key=f"send{index}"):
+            if not auth.refuse_unless("reject"):
+                return
             try:
-                engine.reject(answer, reason=reason.strip(), rejected_by="chat")
+                engine.reject(answer, reason=reason.strip(), rejected_by=auth.audit_name("chat"))
             except AriaError as err:
                 st.error(str(err))
                 return

@@ -14,7 +14,7 @@ from aria.config import Settings
 from aria.errors import AriaError
 from aria.reflect.answer import Answer
 from aria.reflect.trace import Trace
-from aria.ui import kb_access
+from aria.ui import auth, kb_access
 from aria.ui.formatting import Language, columns_of, t
 from aria.ui.resources import current_settings, current_targets
 from aria.ui.results import render_result
@@ -68,9 +68,12 @@ def render() -> None:
     settings = current_settings()
     language = settings.ui_language
     st.title(t("nav_history", language))
+    user = auth.require("page:history")
+    everyone = auth.permitted("history_everyone")  # a viewer sees their own questions only
     try:
         targets = current_targets(settings)
-        log = kb_access.query_log(settings, targets)
+        person = _pick_person(kb_access.askers(settings, targets), language) if everyone else user.name
+        log = kb_access.query_log(settings, targets, asked_by=person)
     except AriaError as err:
         st.info(str(err))
         return
@@ -85,7 +88,8 @@ def render() -> None:
     st.markdown(f"**{answer.question}** — {status_label(answer.status, language)}")
     if answer.sql:
         st.code(answer.sql, language="sql")
-        if st.button(t("rerun", language), key="history_rerun", icon=":material/play_arrow:"):
+        if auth.permitted("run_sql") and st.button(t("rerun", language), key="history_rerun",
+                                                   icon=":material/play_arrow:") and auth.refuse_unless("run_sql"):
             try:
                 run = run_sql(answer.sql, settings)
                 render_result(run.columns, run.rows, question=answer.question, truncated=run.truncated,
@@ -93,3 +97,15 @@ def render() -> None:
             except AriaError as err:
                 st.error(str(err))
     render_trace(answer, settings, title=t("history_trace", language), key="history_trace")
+
+
+
+def _pick_person(people: list[str], language: Language) -> str | None:
+    """Whose questions to list (None: everyone's); "" is the local operator or the CLI."""
+    if not [p for p in people if p]:
+        return None
+    everyone = "— " + ("mọi người" if language == "vi" else "everyone") + " —"
+    local = "(" + ("máy này / CLI" if language == "vi" else "this machine / CLI") + ")"
+    chosen = st.selectbox("Người hỏi" if language == "vi" else "Asked by", [everyone, *people], key="history_person",
+                          format_func=lambda p: p or local)
+    return None if chosen == everyone else chosen

@@ -83,8 +83,14 @@ def revisions(settings: Settings, targets: Targets) -> pd.DataFrame:
     return _frame(settings, targets, KnowledgeStore.revision_list)
 
 
-def query_log(settings: Settings, targets: Targets, *, limit: int = 200) -> pd.DataFrame:
-    return _frame(settings, targets, lambda store: store.query_log_list(limit))
+def query_log(settings: Settings, targets: Targets, *, limit: int = 200, asked_by: str | None = None) -> pd.DataFrame:
+    """The newest questions; only ``asked_by``'s when it is given."""
+    return _frame(settings, targets, lambda store: store.query_log_list(limit, asked_by=asked_by))
+
+
+def askers(settings: Settings, targets: Targets) -> list[str]:
+    """Everyone with a question in the query log ("" is the CLI and the local operator)."""
+    return list(_frame(settings, targets, lambda store: (["asked_by"], [(p,) for p in store.askers()]))["asked_by"])
 
 
 def edit_description(settings: Settings, targets: Targets, *, table: str, column: str | None,
@@ -95,10 +101,10 @@ def edit_description(settings: Settings, targets: Targets, *, table: str, column
     return edit(settings, targets, table=table, column=column, description=description, author=author)
 
 
-def undo_revision(settings: Settings, targets: Targets, revision_id: int) -> Any:
+def undo_revision(settings: Settings, targets: Targets, revision_id: int, *, by: str = "") -> Any:
     from aria.kb.enrich import undo_revision as undo
 
-    return undo(settings, targets, revision_id)
+    return undo(settings, targets, revision_id, by=by)
 
 
 def build_knowledge_base(settings: Settings, targets: Targets) -> BuildReport:

@@ -11,7 +11,7 @@ import streamlit as st
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.errors import AriaError
-from aria.ui import engine_access, kb_access
+from aria.ui import auth, engine_access, kb_access
 from aria.ui.formatting import Language, columns_of, t
 from aria.ui.history_page import local_time
 from aria.ui.resources import current_settings, current_targets
@@ -62,7 +62,8 @@ def _catalog(settings: Settings, targets: Targets) -> None:
     shown = rows[["kind", "column_name", "description", "source", "revision"]].fillna({"column_name": ""})
     shown.columns = columns_of("kb_columns", language)
     st.dataframe(shown, hide_index=True)
-    _edit_form(settings, targets, chosen, rows, language)
+    if auth.permitted("kb_edit"):  # an admin's
+        _edit_form(settings, targets, chosen, rows, language)
 
 
 def _with_description(name: str, description: str, width: int = 70) -> str:
@@ -89,8 +90,11 @@ def _edit_form(settings: Settings, targets: Targets, table: str, rows: pd.DataFr
     if not text.strip():
         st.warning(t("kb_empty_text", language))
         return
+    if not auth.refuse_unless("kb_edit"):
+        return
     try:
-        kb_access.edit_description(settings, targets, table=table, column=column, description=text.strip())
+        kb_access.edit_description(settings, targets, table=table, column=column, description=text.strip(),
+                                   author=auth.audit_name("ui"))
         st.success(t("kb_saved", language))
     except AriaError as err:
         st.error(str(err))
@@ -166,12 +170,12 @@ def _revisions(settings: Settings, targets: Targets) -> None:
         return
     st.dataframe(revision_frame(df, settings), hide_index=True)
     open_ids = [int(i) for i in df.loc[~df["undone"].astype(bool), "id"]]
-    if not open_ids:
+    if not open_ids or not auth.permitted("kb_undo"):  # undo is an admin's
         return
     chosen = st.selectbox(t("kb_undo_pick", language), open_ids, key="kb_undo_id")
-    if st.button(t("kb_undo", language), key="kb_undo"):
+    if st.button(t("kb_undo", language), key="kb_undo") and auth.refuse_unless("kb_undo"):
         try:
-            kb_access.undo_revision(settings, targets, chosen)
+            kb_access.undo_revision(settings, targets, chosen, by=auth.audit_name("ui"))
             st.success(t("kb_undone", language, n=chosen))
         except AriaError as err:
             st.error(str(err))

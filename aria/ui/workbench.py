@@ -7,7 +7,7 @@ import streamlit as st
 
 from aria.config import Settings
 from aria.errors import AriaError
-from aria.ui import kb_access
+from aria.ui import auth, kb_access
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings, current_targets
 from aria.ui.results import render_result
@@ -30,7 +30,8 @@ def render() -> None:
     st.title(t("nav_workbench", language))
     st.caption(t("wb_caption", language))
     sql_text = st.text_area("SQL", value=EXAMPLE_SQL, height=200, key="wb_sql")
-    if st.button(t("wb_run", language), key="wb_run", type="primary", icon=":material/play_arrow:"):
+    if st.button(t("wb_run", language), key="wb_run", type="primary", icon=":material/play_arrow:") and \
+            auth.refuse_unless("run_sql"):
         try:
             st.session_state[WORKBENCH] = run_sql(sql_text, settings)
         except AriaError as err:
@@ -64,8 +65,11 @@ def _render_save(run: SqlRun, settings: Settings) -> None:
     if not question.strip():
         st.warning(t("wb_need_question", language))
         return
+    if not auth.refuse_unless("save_verified_query"):
+        return
     try:
-        kb_access.save_verified_query(settings, current_targets(settings), question=question.strip(), sql_text=run.sql)
+        kb_access.save_verified_query(settings, current_targets(settings), question=question.strip(), sql_text=run.sql,
+                                      author=auth.audit_name("workbench"))
         st.success(t("wb_saved", language))
     except AriaError as err:
         st.error(str(err))

@@ -1,5 +1,5 @@
-"""The Knowledge Base page: what Aria knows about the tables, the semantic layer's metrics, its glossary,
-verified examples, and every change (with undo)."""
+"""The Knowledge Base page: what Aria knows about the tables, the semantic layer's metrics (and the phrases
+managers taught it), its glossary, verified examples, and every change (with undo)."""
 
 from __future__ import annotations
 
@@ -134,6 +134,60 @@ def _metrics(settings: Settings, targets: Targets) -> None:
     st.dataframe(metric_frame(layer.catalog, language), hide_index=True)
     st.markdown(f"**{t('kb_concepts', language)}**")
     st.dataframe(concept_frame(layer.catalog, language), hide_index=True)
+    _learned_phrases(settings, targets, layer.catalog, language)
+
+
+_LEARNED = {
+    "title": {"vi": "Cụm từ đã học", "en": "Learned phrases"},
+    "none": {"vi": "Chưa học cụm từ nào.", "en": "No learned phrases yet."},
+    "undo": {"vi": "Hoàn tác ở thẻ Lịch sử thay đổi (mỗi cụm từ là một bản sửa đổi).",
+             "en": "Undo one in the revisions tab (each phrase is a revision)."},
+    "add": {"vi": "Dạy Aria một cụm từ", "en": "Teach Aria a phrase"},
+    "phrase": {"vi": "Cụm từ quản lý hay dùng", "en": "The words managers use"},
+    "means": {"vi": "nghĩa là", "en": "means"},
+    "save": {"vi": "Học cụm từ", "en": "Learn the phrase"},
+    "saved": {"vi": "Đã học (bản sửa đổi #{n}).", "en": "Learned (revision #{n})."},
+    "columns": {"vi": "Cụm từ|Loại|Nghĩa|Ngôn ngữ|Bản sửa đổi|Người dạy",
+                "en": "Phrase|Kind|Means|Language|Revision|Taught by"},
+}
+
+
+def _learned_phrases(settings: Settings, targets: Targets, catalog: SemanticCatalog, language: Language) -> None:
+    """The phrases managers taught (undo through the revisions tab) and, for managers, a form to add one."""
+    from aria.kb.store import KnowledgeStore
+
+    st.markdown(f"**{_LEARNED['title'][language]}**")
+    learned = KnowledgeStore(targets.kb, settings).learned_synonyms(settings.business_schema)
+    if learned:
+        rows = [(s.phrase, s.kind, s.target, s.language, s.revision_id, s.created_by) for s in learned]
+        st.dataframe(pd.DataFrame(rows, columns=_LEARNED["columns"][language].split("|")), hide_index=True)
+        st.caption(_LEARNED["undo"][language])
+    else:
+        st.caption(_LEARNED["none"][language])
+    if auth.permitted("confirm"):  # what a manager may confirm, a manager may teach
+        _synonym_form(settings, targets, catalog, language)
+
+
+def _synonym_form(settings: Settings, targets: Targets, catalog: SemanticCatalog, language: Language) -> None:
+    choices = [("metric", m.name, m.labels.label(language)) for m in catalog.metrics.values()]
+    choices += [("concept", c, labels.label(language)) for c, labels in catalog.concepts.items()]
+    with st.form("kb_synonym_form", border=True):
+        st.markdown(f"**{_LEARNED['add'][language]}**")
+        phrase = st.text_input(_LEARNED["phrase"][language], key="kb_synonym_phrase")
+        kind, target, _ = st.selectbox(_LEARNED["means"][language], sorted(choices, key=lambda c: c[2].lower()),
+                                       format_func=lambda c: f"{c[2]} ({c[1]})", key="kb_synonym_target")
+        if not st.form_submit_button(_LEARNED["save"][language]) or not phrase.strip():
+            return
+    if not auth.refuse_unless("confirm"):
+        return
+    from aria.reflect.synonyms import teach_from_settings
+
+    try:
+        revision = teach_from_settings(settings, targets, phrase.strip(), kind, target, language=language,
+                                       author=auth.audit_name("ui"))
+        st.success(_LEARNED["saved"][language].format(n=revision.id))
+    except AriaError as err:
+        st.error(str(err))
 
 
 def _glossary(settings: Settings, targets: Targets) -> None:

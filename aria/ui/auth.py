@@ -149,7 +149,7 @@ def _provider_sign_in_time() -> float:
     """When the provider signed this browser in (the ID token's ``iat``), so a reload does not restart the
     session's clock; now when the token does not say."""
     try:
-        issued = float(st.user.get("iat") or 0)
+        issued = float(st.user.get("iat") or 0)  # type: ignore[arg-type]
     except (TypeError, ValueError, AttributeError):
         issued = 0.0
     return issued if 0 < issued <= time.time() + 60 else time.time()

@@ -5,6 +5,7 @@ own questions; an OIDC identity maps to its account; an exposed address with no 
 
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -89,7 +90,9 @@ def sign_in_with(at: AppTest, name: str, password: str) -> AppTest:
     return at
 
 
-def test_the_form_signs_in_with_the_right_password_only(app: Callable[..., AppTest]) -> None:
+def test_the_form_signs_in_with_the_right_password_only(app: Callable[..., AppTest],
+                                                       caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
     at = sign_in_with(app(), "lan", PASSWORD + "?")
     assert "Wrong name or password" in at.error[0].value and not at.chat_input
     at = sign_in_with(at, "lan", PASSWORD)
@@ -97,6 +100,7 @@ def test_the_form_signs_in_with_the_right_password_only(app: Callable[..., AppTe
     assert any("lan" in c.value for c in at.sidebar.caption)
     at.sidebar.button(key="auth_sign_out").click().run()
     assert [t.value for t in at.title] == [SIGN_IN_TITLE]
+    assert "lan" in caplog.text and PASSWORD not in caplog.text, "sign-ins are logged, passwords never"
 
 
 def test_the_form_is_throttled_after_repeated_wrong_passwords(app: Callable[..., AppTest],

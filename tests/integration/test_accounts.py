@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pydantic import SecretStr
 from typer.testing import CliRunner, Result
 
 from aria.cli import app
@@ -175,7 +176,7 @@ def test_the_real_command_exits_with_the_message(tmp_path: Path) -> None:
 def test_oidc_secrets_are_written_only_to_a_private_file(settings: Settings, tmp_path: Path,
                                                           caplog: pytest.LogCaptureFixture) -> None:
     secret = "client-secret-" + uuid.uuid4().hex
-    oidc = Settings(home=tmp_path, auth="oidc", oidc_client_id="aria", oidc_client_secret=secret,
+    oidc = Settings(home=tmp_path, auth="oidc", oidc_client_id="aria", oidc_client_secret=SecretStr(secret),
                     oidc_server_metadata_url="http://127.0.0.1:1/.well-known/openid-configuration")
     path = write_streamlit_secrets(oidc, 8501)
     assert path is not None and path.stat().st_mode & 0o777 == 0o600

@@ -22,7 +22,7 @@ LEARNABLE_KINDS = ("metric", "concept", "value")
 
 # Group-by words that set a grain of metric_time.
 GRAINS: dict[str, str] = {
-    "theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
+    "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
     "hang ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
     "which day": "metric_time__day", "what day": "metric_time__day", "by date": "metric_time__day",
@@ -73,17 +73,21 @@ AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh qua
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
-    "ban ra": "portions_sold", "collect": None, "collected": None, "make": None, "made": None, "earn": None,
-    "earned": None, "take": None, "took": None, "bring in": None, "brought in": None, "thu": None,
+    "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
+    "earn": "revenue", "earned": "revenue", "take": None, "took": None, "bring in": "revenue",
+    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": None,
     "thu duoc": None, "thu ve": None, "mang ve": None, "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": None, "paid": None, "give": None, "gave": None, "had": None,
-    "work": None, "worked": None, "issue": None, "issued": None,
+    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
+    "ordered": None, "ghe": None, "tra": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
 }
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
-    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "phan tram": "percent",
+    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
+    "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
+    "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "value": "vnd",
     "worth": "vnd", "gio": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
@@ -93,7 +97,7 @@ CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus")
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
-                     "s", "hien", "they", "them", "their", "he", "she", "nay"])
+                     "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
                   "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
@@ -195,9 +199,10 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     concept_phrases = {_words(p) for d in catalog.dimensions for p in d.labels.phrases}
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
-            words = _without_question_words(_words(phrase))
-            if words and words not in concept_phrases and not _names_a_split(words, concept_phrases):  # "sales by category": a metric and a split
-                _add(entries, " ".join(words), "metric", metric.name)
+            for words in dict.fromkeys((_words(phrase), _without_question_words(_words(phrase)))):
+                unit_word = len(words) == 1 and " ".join(words) in UNITS  # "khách" alone is a unit, not a metric
+                if words and not unit_word and not _names_a_split(words, concept_phrases):  # "sales by category"
+                    _add(entries, " ".join(words), "metric", metric.name)
     for dim in catalog.dimensions:
         if dim.is_time:
             continue
@@ -230,7 +235,15 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *FILLERS):
         _add(entries, phrase, "filler", None)
-    return tuple(sorted(entries.values(), key=lambda e: (-len(e.tokens), e.kind != "value")))
+    return tuple(sorted(entries.values(), key=_match_order))
+
+
+def _match_order(entry: Entry) -> tuple[float, int, int]:
+    """Longer phrases first, values before names before function words; question words at the front of a
+    metric's phrase count half ("khách quen" beats "bao nhiêu khách", which beats the filler "bao nhiêu")."""
+    prefix = next((len(p) for p in _QUESTION_WORDS if entry.kind == "metric" and entry.tokens[:len(p)] == p), 0)
+    rank = {"value": 0, "metric": 1, "concept": 1}.get(entry.kind, 2)
+    return -(len(entry.tokens) - prefix / 2), rank, prefix
 
 
 _QUESTION_WORDS = (("bao", "nhieu"), ("how", "many"), ("how", "much"), ("so",), ("tong",), ("total",))
@@ -239,7 +252,7 @@ _QUESTION_WORDS = (("bao", "nhieu"), ("how", "many"), ("how", "much"), ("so",), 
 def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
     """"bao nhiêu đơn" is the metric "đơn" asked about: the question words are the parser's business."""
     for prefix in _QUESTION_WORDS:
-        if words[:len(prefix)] == prefix and len(words) > len(prefix):
+        if words[:len(prefix)] == prefix and len(words) > len(prefix) + 1:  # never down to one bare word
             return words[len(prefix):]
     return words
 

@@ -30,6 +30,7 @@ GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by nam
 _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
 _MAX_TOP = 100
+PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
 
@@ -162,8 +163,13 @@ class QuestionParser:
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[str]) -> Parsed:
+        if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
+            return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = list(dict.fromkeys(str(p) for _, _, k, p in marks.mentions if k == "metric"))
-        named = named or [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics][:1]
+        verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
+        if named and verbs and not set(verbs) & set(named):  # "how much did takeaway orders bring in"
+            return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
+        named = named or verbs[:1]
         if not named:
             return Parsed(None, recognised, [], "no metric recognised")
         try:
@@ -194,6 +200,16 @@ class QuestionParser:
                               order_by=order_by, limit=limit, language=language)
         return Parsed(query, recognised)
 
+    def _metrics_run_together(self, marks: _Marks) -> bool:
+        """Two different metrics with nothing between them, neither shown as the other's companion."""
+        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        for (_, end, first), (start, _, second) in zip(spans, spans[1:], strict=False):
+            related = first == second or second in self.catalog.metrics[first].companions \
+                or first in self.catalog.metrics[second].companions
+            if end == start and not related:
+                return True
+        return False
+
     def _split(self, marks: _Marks, named: list[str], language: str, tables: list[ValueFilter],
                limit: int | None) -> tuple[list[str], list[ValueFilter], list[str]]:
         # a metric named as another's companion ("reservation no-show rate") is shown as that companion
@@ -206,6 +222,13 @@ class QuestionParser:
         marks = self._resolve_values(marks, available, language)
         filters, filter_groups = self._filters(marks, available, language, tables, fixed)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
+        dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
+        per_item = {d.concept for d in dims if d is not None}
+        if not per_item & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
+            if any(self.catalog.metrics[m].unit == "qty" for m in named):
+                raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
+                                    "ingredient")
+            metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"]
         return metrics, filters, self._with_attributes(group_by, available, metrics)
 
     def _is_average(self, metric: str) -> bool:
@@ -220,7 +243,7 @@ class QuestionParser:
         resolved.mentions = []
         for start, end, kind, payload in marks.mentions:
             words = tuple(marks.words[start:end])
-            next_kind = next((k for s0, _, k, _ in marks.mentions if s0 == end), None)
+            next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
             if kind == "value" and words in self._soft and next_kind == "metric":  # "mang về doanh thu": brings in
                 kind, payload = "verb", None
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]

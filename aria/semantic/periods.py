@@ -31,6 +31,9 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("month to date", "month", 0), ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
 )
+_WEEKENDS: tuple[tuple[str, int], ...] = (
+    ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
+)
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
 _LAST_N_DAYS = re.compile(
@@ -41,7 +44,9 @@ _LAST_N_WEEKS = re.compile(r"\b(?:(?:the )?(?:last|past) (\d{1,2}) weeks?|(\d{1,
 _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
 _MONTH_VI = re.compile(r"\bthang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
-_MONTH_EN = re.compile(r"\b(?:in )?(" + "|".join(_MONTH_NAMES) + r")(?: (\d{4}))?\b")
+# "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
+_MONTH_EN = re.compile(r"\b(?:in |of |during )?(" + "|".join(m for m in _MONTH_NAMES if m != "may")
+                       + r")(?: (\d{4}))?\b|\b(?:in |of |during )(may)(?: (\d{4}))?\b|\b(may) (\d{4})\b")
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,14 @@ def period_range(unit: str, back: int, today: dt.date) -> tuple[dt.date, dt.date
     return start, min(today, dt.date(start.year, 12, 31))
 
 
+def weekend_range(back: int, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """Saturday and Sunday of this week (``back`` 0, up to today) or of ``back`` weeks before."""
+    saturday = _week_start(today) + dt.timedelta(days=5) - dt.timedelta(weeks=back)
+    if saturday > today:
+        return None
+    return saturday, min(today, saturday + dt.timedelta(days=1))
+
+
 def _named_month(month: int, year: int | None, today: dt.date) -> tuple[dt.date, dt.date] | None:
     if not 1 <= month <= 12:
         return None
@@ -97,6 +110,14 @@ def _date(year: int, month: int, day: int) -> dt.date | None:
         return dt.date(year, month, day)
     except ValueError:
         return None
+
+
+def _month_groups(match: re.Match[str]) -> tuple[str, str | None]:
+    groups = match.groups()
+    for i in range(0, len(groups), 2):
+        if groups[i]:
+            return groups[i], groups[i + 1]
+    raise ValueError("no month in match")
 
 
 def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
@@ -127,8 +148,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         year = int(match.group(2)) if match.group(2) else None
         add(match.start(), match.end(), _named_month(int(match.group(1)), year, today))
     for match in _MONTH_EN.finditer(text):
-        year = int(match.group(2)) if match.group(2) else None
-        add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(match.group(1)) + 1, year, today))
+        name, year_text = _month_groups(match)
+        year = int(year_text) if year_text else None
+        add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(name) + 1, year, today))
+    for phrase, back in _WEEKENDS:
+        for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
+            add(match.start(), match.end(), weekend_range(back, today))
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), period_range(unit, back, today))

@@ -94,7 +94,7 @@ def revisions(db: str | None = typer.Option(None, help="Only this KB database.")
     with _one_line_errors():
         found = list_revisions(KnowledgeStore(targets().kb, settings()), db)
     for rev in found:
-        state = "undone" if rev.undone else "active"
+        state = (f"undone by {rev.undone_by}" if rev.undone_by else "undone") if rev.undone else "active"
         typer.echo(f"#{rev.id} {rev.created_at:%Y-%m-%d %H:%M} {rev.kind} {rev.payload.get('key')} by "
                    f"{rev.author or '?'} [{state}]")
 

@@ -65,6 +65,7 @@ class Revision(BaseModel):
     kind: str
     payload: dict[str, Any]
     undone: bool
+    undone_by: str | None = None  # who undid it (issue 16's audit); None before it was recorded
 
 
 class Snapshot(BaseModel):

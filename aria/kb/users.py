@@ -115,6 +115,8 @@ class UserStore:
 
     # --- the throttle -------------------------------------------------------------------------------
     def record_failure(self, name: str) -> None:
+        """Count a wrong password (and forget those older than a day: the table stays small)."""
+        self._run("DELETE FROM {} WHERE failed_at < now() - interval '1 day'", table="sign_in_failures")
         self._run("INSERT INTO {} (name) VALUES (%s)", (name,), table="sign_in_failures")
 
     def recent_failures(self, name: str, window_s: int) -> tuple[int, datetime | None]:

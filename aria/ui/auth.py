@@ -235,7 +235,11 @@ def sign_in_screen(settings: Settings) -> None:
     if error:
         st.warning(error)
     if settings.auth in ("oidc", "both") and st.button(text("oidc", language), key="auth_oidc", type="primary"):
-        st.login()
+        try:
+            st.login()
+        except Exception as err:  # noqa: BLE001 - Streamlit's auth errors: [auth] missing from its secrets
+            log.error("OpenID Connect sign-in unavailable: %s", err)
+            st.error(f"{err} — start Aria with `aria demo`, which writes the provider's settings for Streamlit.")
     if settings.auth in ("local", "both"):
         _local_form(settings)
 

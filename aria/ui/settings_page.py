@@ -15,6 +15,7 @@ import streamlit as st
 from pydantic import ValidationError
 
 from aria.config import Settings, config_file_path, env_name, set_by_environment
+from aria.ui import users_section
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
 
@@ -76,6 +77,7 @@ def render() -> None:
             first = err.errors()[0]
             field = ".".join(map(str, first["loc"])) or "settings"
             st.error(t("set_not_saved", language, field=field, message=first["msg"]))
+    users_section.render(settings)  # admins, when sign-in is on
 
 
 def _field_input(name: str, value: Any, language: Language) -> Any:

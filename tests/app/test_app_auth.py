@@ -249,3 +249,24 @@ def test_loopback_needs_no_sign_in_and_audits_as_before(make_app: MakeApp, engin
     at.button(key="apply0").click().run()
     assert engine.confirmed[0][1] == "chat"
     assert sample_answer("x").status == "answered"
+
+
+def test_an_admin_changes_a_role_and_disables_an_account_on_the_settings_page(
+        auth_settings: Settings, targets: Targets) -> None:
+    store = UserStore(targets.kb, auth_settings)
+    add_user(store, "bao", "viewer", PASSWORD)
+    at = page_file("settings", auth_settings, "hoa", "admin")
+    assert "bao" in set(at.dataframe[0].value.iloc[:, 0])
+    at.selectbox(key="users_name").set_value("bao").run()
+    at.selectbox(key="users_role:bao").set_value("manager")
+    at.checkbox(key="users_disabled:bao").check()
+    next(b for b in at.button if b.label == "Lưu tài khoản").click().run()
+    assert not at.exception and at.success, at.error
+    assert "bao" in at.success[0].value, at.success[0].value
+    account = store.get("bao")
+    assert account is not None and account.role == "manager" and account.disabled
+    at.selectbox(key="users_name").set_value("hoa").run()
+    at.selectbox(key="users_role:hoa").set_value("viewer")
+    next(b for b in at.button if b.label == "Lưu tài khoản").click().run()
+    assert at.error and store.get("hoa").role == "admin"  # type: ignore[union-attr]
+    assert not page_file("settings", auth_settings, "lan", "manager").dataframe, "a manager sees no accounts"

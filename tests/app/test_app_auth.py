@@ -37,7 +37,10 @@ def auth_settings(settings: Settings, targets: Targets) -> Settings:
     """Local sign-in on its own KB schema (empty KB tables), with a viewer, a manager and an admin."""
     own = settings.model_copy(update={"auth": "local", "kb_schema": f"kb_{uuid.uuid4().hex[:10]}",
                                       "sign_in_max_failures": 2, "sign_in_lockout_s": 60})
-    KnowledgeStore(targets.kb, own).ensure_schema()
+    kb = KnowledgeStore(targets.kb, own)
+    kb.ensure_schema()
+    with kb.transaction() as conn:  # a KB "built" for the restaurant (no documents needed here)
+        kb.set_fingerprint(conn, own.business_schema, "test", own.embedding_model, {})
     store = UserStore(targets.kb, own)
     for name, role in (("minh", "viewer"), ("lan", "manager"), ("hoa", "admin")):
         add_user(store, name, role, PASSWORD)
@@ -270,3 +273,29 @@ def test_an_admin_changes_a_role_and_disables_an_account_on_the_settings_page(
     next(b for b in at.button if b.label == "Lưu tài khoản").click().run()
     assert at.error and store.get("hoa").role == "admin"  # type: ignore[union-attr]
     assert not page_file("settings", auth_settings, "lan", "manager").dataframe, "a manager sees no accounts"
+
+
+def _revisions(settings: Settings, targets: Targets) -> list[dict[str, object]]:
+    store = KnowledgeStore(targets.kb, settings)
+    try:
+        columns, rows = store.revision_list()
+    finally:
+        store.close()
+    return [dict(zip(columns, row, strict=True)) for row in rows]
+
+
+def test_a_workbench_save_and_its_undo_name_the_people_who_did_them(
+        app: Callable[..., AppTest], auth_settings: Settings, seeded: Targets) -> None:
+    at = app("lan", "manager", "sql_workbench")
+    at.button(key="wb_run").click().run()
+    at.text_input(key="wb_question").input(f"Doanh thu theo nhóm món ({uuid.uuid4().hex[:6]})?")
+    next(b for b in at.button if b.label == "Lưu thành truy vấn đã xác minh").click().run()
+    assert not at.exception and any("Đã lưu" in s.value for s in at.success), [e.value for e in at.error]
+    saved = _revisions(auth_settings, seeded)[0]
+    assert (saved["kind"], saved["author"], saved["undone"]) == ("verified_example", "lan", False)
+    admin = app("hoa", "admin", "knowledge_base")
+    admin.selectbox(key="kb_undo_id").set_value(saved["id"]).run()
+    admin.button(key="kb_undo").click().run()
+    assert not admin.exception and admin.success, admin.error
+    undone = next(r for r in _revisions(auth_settings, seeded) if r["id"] == saved["id"])
+    assert undone["undone"] and undone["undone_by"] == "hoa"

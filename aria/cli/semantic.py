@@ -126,12 +126,29 @@ def parse(question: str = typer.Argument(..., help="The question."),
 def bench_semantic(
     split: str = typer.Option("examples", "--split", help="examples, eval, or a YAML file of questions with gold SQL."),
     out: str | None = typer.Option(None, help="Also write the figures as JSON to this file."),
+    engine: bool = typer.Option(False, "--engine", help="The whole no-model engine (verified-query reuse, then the "
+                                "semantic layer) on the built KB, instead of the semantic layer alone."),
 ) -> None:
-    """Golden questions answered by the semantic layer alone (0 model calls): correct / wrong / refused."""
-    from aria.eval.semantic_bench import load_questions, run_semantic_bench, semantic_markdown
+    """Golden questions answered with 0 model calls: correct / wrong / refused."""
+    from aria.eval.semantic_bench import (
+        load_questions,
+        run_engine_bench,
+        run_semantic_bench,
+        semantic_markdown,
+    )
 
-    cfg, executor, layer = _open()
-    report = run_semantic_bench(layer, executor, load_questions(split), split=split, timezone=cfg.timezone)
+    if engine:
+        from aria.cli.common import settings as get_settings
+        from aria.reflect.factory import open_engine
+
+        opened = open_engine(get_settings().model_copy(update={"llm": None}), models=None)
+        try:
+            report = run_engine_bench(opened, load_questions(split), split=split)
+        finally:
+            opened.close()
+    else:
+        cfg, executor, layer = _open()
+        report = run_semantic_bench(layer, executor, load_questions(split), split=split, timezone=cfg.timezone)
     typer.echo(semantic_markdown(report))
     if out:
         write_figures(out, report.as_dict())

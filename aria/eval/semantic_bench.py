@@ -134,6 +134,28 @@ def _one(layer: SemanticLayer, executor: QueryExecutor, item: BenchQuestion, now
     return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql)
 
 
+def _asked(engine: Any, item: BenchQuestion) -> SemanticItem:
+    """One question through the whole engine with no model: reuse, then the semantic layer."""
+    started = time.perf_counter()
+    answer = engine.ask(item.question)
+    ms = (time.perf_counter() - started) * 1000
+    if answer.llm_calls:
+        raise RuntimeError("the no-model bench made a model call")
+    if answer.status not in ("answered", "reused"):
+        return SemanticItem(item.id, item.question, "failed" if answer.status == "error" else "refused", ms,
+                            detail=answer.error or answer.status)
+    words = answer.semantic_query or (f"reused verified query #{answer.reused_query_id}" if answer.reused_query_id
+                                      else "")
+    gold = engine.deps.executor.run(item.sql).rows
+    outcome = "correct" if same_answer(answer.rows, gold) else "wrong"
+    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=answer.sql or "")
+
+
+def run_engine_bench(engine: Any, questions: Sequence[BenchQuestion], *, split: str) -> SemanticReport:
+    """The no-model engine (verified-query reuse, then the semantic layer) on golden questions."""
+    return SemanticReport(split=f"{split} (engine, no model)", items=[_asked(engine, q) for q in questions])
+
+
 def run_semantic_bench(layer: SemanticLayer, executor: QueryExecutor, questions: Sequence[BenchQuestion], *,
                        split: str, timezone: str) -> SemanticReport:
     now = business_now(executor, timezone)

@@ -153,16 +153,18 @@ def check_sign_in(settings: Settings, address: str) -> None:
 
 
 def check_accounts(settings: Settings, targets: Targets) -> None:
-    """With local accounts, someone must be able to sign in and manage the rest: an active admin."""
-    if settings.auth not in ("local", "both"):
+    """With sign-in on, someone must be able to sign in and manage the rest: an active admin account."""
+    if settings.auth == "none":
         return
     from aria.kb.users import UserStore
 
     store = UserStore(targets.kb, settings)
     store.ensure_schema()
     if store.active_admins() == 0:
-        raise ConfigError("ARIA_AUTH=" + settings.auth + " but there is no active admin account yet.",
-                          hint="Add the first admin with `aria users add NAME --role admin` (it asks for a password).")
+        how = ("`aria users add NAME --role admin` (it asks for a password)" if settings.auth != "oidc" else
+               "`aria users add EMAIL --role admin --oidc` (the e-mail the provider vouches for)")
+        raise ConfigError(f"ARIA_AUTH={settings.auth} but there is no active admin account yet.",
+                          hint=f"Add the first admin with {how}.")
 
 
 def write_streamlit_secrets(settings: Settings, port: int) -> Path | None:

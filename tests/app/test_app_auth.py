@@ -21,6 +21,7 @@ from aria.db.connect import Targets, connect
 from aria.kb.accounts import User, add_user
 from aria.kb.store import KnowledgeStore
 from aria.kb.users import UserStore
+from aria.reflect.answer import Answer
 from aria.ui import auth, resources
 from aria.ui.state import ChatTurn
 from tests.app.fakes import SQL, FakeEngine, sample_answer, sample_trace
@@ -169,10 +170,18 @@ def test_a_manager_confirms_and_the_revision_names_them(app: Callable[..., AppTe
     next(b for b in at.button if b.label == "Xác nhận").click().run()
     at.button(key="apply0").click().run()
     assert not at.exception and engine.confirmed[0][1] == "lan"
+    seen: list[str] = []
+    reject = engine.reject
+
+    def recording_reject(answer: Answer, *, reason: str = "", rejected_by: str = "") -> int:
+        seen.append(rejected_by)
+        return reject(answer, reason=reason, rejected_by=rejected_by)
+
+    engine.reject = recording_reject  # type: ignore[method-assign, assignment]
     at = ask(app("lan", "manager"))
     next(b for b in at.button if b.label == "Từ chối").click().run()
     at.button(key="send0").click().run()
-    assert len(engine.rejected) == 1
+    assert len(engine.rejected) == 1 and seen == ["lan"]
     assert app("lan", "manager", "sql_workbench").button(key="wb_run")
     refused = page_file("settings", auth_settings, "lan", "manager")
     assert refused.error and "needs the admin role" in refused.error[0].value

@@ -60,7 +60,7 @@ def server(tmp_path_factory: pytest.TempPathFactory, aria_home: Path, settings: 
     targets: Targets = request.getfixturevalue("seeded")
     store = UserStore(targets.kb, settings)
     store.ensure_schema()
-    for name, role in ((MANAGER, "manager"), (VIEWER, "viewer")):
+    for name, role in ((MANAGER, "manager"), (VIEWER, "viewer"), ("boss@example.com", "admin")):
         if store.get(name) is None:
             add_user(store, name, role, None)
     port = free_port()

@@ -140,8 +140,11 @@ def test_users_cli_and_no_password_in_clear_in_the_dump_logs_or_output(
     with pytest.raises(SignInRefused):
         _sign_in(store, "chi-lan", PASSWORD + "-wrong")  # a failure is logged: it must not carry the password
     assert _sign_in(store, "chi-lan", new).role == "admin"  # type: ignore[attr-defined]
+    assert _cli(["users", "role", "an@example.com", "manager"], store, aria_home).exit_code == 0
     assert _cli(["users", "disable", "chi-lan"], store, aria_home).exit_code == 0
-    assert "disabled" in _cli(["users", "list"], store, aria_home).output
+    assert "chi-lan\tadmin\tpassword\tdisabled" in _cli(["users", "list"], store, aria_home).output
+    assert _cli(["users", "enable", "chi-lan"], store, aria_home).exit_code == 0
+    assert store.get("chi-lan").disabled is False and store.get("an@example.com").role == "manager"  # type: ignore[union-attr]
     missing = _cli(["users", "disable", "nobody"], store, aria_home)
     assert missing.exit_code != 0 and "No account named 'nobody'" in str(missing.exception)
 
@@ -185,3 +188,18 @@ def test_oidc_secrets_are_written_only_to_a_private_file(settings: Settings, tmp
     assert secret not in caplog.text and secret not in repr(oidc)
     assert not list(REPO.glob(".streamlit/secrets.toml"))
     assert write_streamlit_secrets(settings, 8501) is None
+
+
+def test_the_demo_with_sign_in_on_needs_an_active_admin(settings: Settings, targets: Targets) -> None:
+    from aria.cli.demo import check_accounts
+
+    own = settings.model_copy(update={"kb_schema": f"kb_{uuid.uuid4().hex[:10]}", "auth": "oidc"})
+    with pytest.raises(ConfigError, match="--role admin --oidc"):
+        check_accounts(own, targets)
+    store = UserStore(targets.kb, own)
+    add_user(store, "boss@example.com", "admin", None)
+    check_accounts(own, targets)
+    store.set_disabled("boss@example.com", True)
+    with pytest.raises(ConfigError, match="no active admin"):
+        check_accounts(own.model_copy(update={"auth": "local"}), targets)
+    check_accounts(settings, targets)  # ARIA_AUTH=none: nothing to check

@@ -21,7 +21,7 @@ def _open() -> tuple:  # (settings, executor, layer)
     cfg = get_settings()
     executor = ReadOnlyExecutor(get_targets().reader, cfg)
     layer = load_semantic_layer(business_schema=cfg.business_schema, semantic_schema=cfg.semantic_schema,
-                                values_of=values_reader(executor))
+                                values_of=values_reader(executor), executor=executor)
     return cfg, executor, layer
 
 

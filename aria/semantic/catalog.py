@@ -270,6 +270,58 @@ def _first_issue(text: str) -> str:
     return f"{first} {detail}".strip()[:600]
 
 
+def _metric_inputs(doc: dict[str, Any]) -> list[str]:
+    params = doc.get("type_params") or {}
+    inputs = [m.get("name") if isinstance(m, dict) else m for m in params.get("metrics") or []]
+    for key in ("numerator", "denominator"):
+        part = params.get(key)
+        inputs.append(part.get("name") if isinstance(part, dict) else part)
+    return [str(i) for i in inputs if i]
+
+
+def metric_cycle(directory: Path) -> list[str]:
+    """A chain of metrics that is built from itself, read from the files (empty when there is none)."""
+    import yaml
+
+    graph: dict[str, list[str]] = {}
+    for path in sorted(directory.glob("*.y*ml")):
+        try:
+            docs = list(yaml.safe_load_all(path.read_text(encoding="utf-8")))
+        except (OSError, UnicodeError, yaml.YAMLError):
+            continue  # MetricFlow's parser reports it with the file and line
+        for doc in docs:
+            metric = doc.get("metric") if isinstance(doc, dict) else None
+            if isinstance(metric, dict) and metric.get("name"):
+                graph[str(metric["name"])] = _metric_inputs(metric)
+
+    def walk(name: str, path: list[str]) -> list[str]:
+        if name in path:
+            return [*path[path.index(name):], name]
+        for child in graph.get(name, []):
+            found = walk(child, [*path, name])
+            if found:
+                return found
+        return []
+
+    for name in graph:
+        found = walk(name, [])
+        if found:
+            return found
+    return []
+
+
+def dangling_entities(manifest: Any) -> list[str]:
+    """Foreign entities no semantic model owns (as primary, unique or natural): they join to nothing.
+    MetricFlow's validators accept them; Aria refuses them."""
+    def kind(entity: Any) -> str:
+        return str(getattr(entity.type, "value", entity.type)).lower()
+
+    owned = {e.name for m in manifest.semantic_models for e in m.entities if kind(e) != "foreign"}
+    owned |= {m.primary_entity for m in manifest.semantic_models if getattr(m, "primary_entity", None)}
+    return sorted(f"{m.name}.{e.name}" for m in manifest.semantic_models for e in m.entities
+                  if kind(e) == "foreign" and e.name not in owned)
+
+
 def load_manifest(directory: Path, *, business_schema: str, semantic_schema: str) -> Any:
     """Parse and validate the semantic model files; raise :class:`SemanticModelError` on any issue."""
     from metricflow_semantic_interfaces.parsing.dir_to_model import (
@@ -283,6 +335,10 @@ def load_manifest(directory: Path, *, business_schema: str, semantic_schema: str
         raise SemanticModelError(f"No semantic model files in {directory}.",
                                  hint="Restore seed_db/semantic/ from the repository.")
     mapping = {"business_schema": business_schema, "semantic_schema": semantic_schema}
+    cycle = metric_cycle(directory)  # MetricFlow itself only says "maximum recursion depth exceeded"
+    if cycle:
+        raise SemanticModelError(f"The semantic model is invalid: metrics {' → '.join(cycle)} form a cycle.",
+                                 hint="A derived or ratio metric cannot be built from itself; fix one of them.")
     try:
         built = parse_directory_of_yaml_files_to_semantic_manifest(str(directory), template_mapping=mapping)
         _strip_parsing_context(built.semantic_manifest)
@@ -290,6 +346,10 @@ def load_manifest(directory: Path, *, business_schema: str, semantic_schema: str
     except Exception as err:  # MetricFlow raises plain Exceptions, pydantic and YAML errors alike
         raise SemanticModelError(f"The semantic model is invalid: {_first_issue(str(err))}",
                                  hint="Fix the named object in seed_db/semantic/ (or remove the file).") from err
+    dangling = dangling_entities(built.semantic_manifest)
+    if dangling:
+        raise SemanticModelError(f"The semantic model is invalid: entity {dangling[0]} joins no semantic model.",
+                                 hint="Give the entity the name of another model's primary entity, or remove it.")
     if results.has_blocking_issues:
         issue = next(iter(results.errors), None)
         text = issue.as_readable_str(verbose=True) if issue is not None else str(results)

@@ -46,25 +46,35 @@ class CompiledQuery:
     columns: tuple[str, ...]
 
 
-class _ExplainOnlyClient:
-    """MetricFlow's ``SqlClient`` for compiling. Aria runs the SQL itself, through the read-only
-    executor (guard, cost guard, READ ONLY transaction, deadlines), never through MetricFlow."""
+class ReadOnlySqlClient:
+    """MetricFlow's ``SqlClient`` protocol over Aria's read-only executor: MetricFlow compiles, and any
+    query it runs (``MetricFlowEngine.query``) goes through the guard, the cost guard, a READ ONLY
+    transaction and the deadlines like every other query. Statements (``execute``) are refused."""
 
-    def __init__(self) -> None:
+    def __init__(self, executor: Any | None = None) -> None:
         from metricflow.protocols.sql_client import SqlEngine
         from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer
 
         self.sql_engine_type = SqlEngine.POSTGRES
         self.sql_plan_renderer = PostgresSQLSqlPlanRenderer()
+        self._executor = executor
 
     def query(self, stmt: str, sql_bind_parameter_set: Any = None) -> Any:
-        raise SemanticQueryError("MetricFlow does not run queries in Aria; the read-only executor does.")
+        from metricflow.data_table.mf_table import MetricFlowDataTable
+
+        if self._executor is None:
+            raise SemanticQueryError("This semantic layer compiles only; it has no database to run queries on.")
+        if sql_bind_parameter_set is not None and tuple(getattr(sql_bind_parameter_set, "param_items", None) or ()):
+            raise SemanticQueryError("Bind parameters are not supported; Aria's filters are literals.")
+        result = self._executor.run(stmt)
+        return MetricFlowDataTable.create_from_rows(result.columns, [tuple(r) for r in result.rows])
 
     def execute(self, stmt: str, sql_bind_parameter_set: Any = None) -> None:
-        raise SemanticQueryError("MetricFlow does not run statements in Aria.")
+        raise SemanticQueryError("The semantic layer only reads: statements are refused.")
 
     def dry_run(self, stmt: str, sql_bind_parameter_set: Any = None) -> None:
-        return None
+        if self._executor is not None:
+            self._executor.check_cost(stmt)
 
     def close(self) -> None:
         return None
@@ -118,12 +128,12 @@ class SemanticCompiler:
     """One MetricFlow engine per semantic model; thread-safe (compilation is serialized: MetricFlow's
     id generator is process-global)."""
 
-    def __init__(self, manifest: Any, catalog: SemanticCatalog) -> None:
+    def __init__(self, manifest: Any, catalog: SemanticCatalog, executor: Any | None = None) -> None:
         from metricflow.engine.metricflow_engine import MetricFlowEngine
         from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup
 
         self.catalog = catalog
-        self._engine = MetricFlowEngine(SemanticManifestLookup(manifest), _ExplainOnlyClient())
+        self._engine = MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient(executor))
         self._lock = threading.Lock()
         self._group_bys: dict[tuple[str, ...], tuple[str, ...]] = {}
 
@@ -214,9 +224,9 @@ class SemanticCompiler:
         return order
 
 
-def load_compiler(manifest: Any, catalog: SemanticCatalog) -> SemanticCompiler:
+def load_compiler(manifest: Any, catalog: SemanticCatalog, executor: Any | None = None) -> SemanticCompiler:
     try:
-        return SemanticCompiler(manifest, catalog)
+        return SemanticCompiler(manifest, catalog, executor)
     except Exception as err:  # MetricFlow's own model checks at engine build time
         raise SemanticModelError(f"MetricFlow could not load the semantic model: {str(err).splitlines()[0][:300]}") \
             from err

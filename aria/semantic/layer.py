@@ -13,7 +13,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
@@ -113,12 +113,14 @@ class SemanticLayer:
 
 
 def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of: ValuesOf | None = None,
-                        directory: Path | None = None, learned: LearnedSource | None = None) -> SemanticLayer:
-    """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong."""
+                        directory: Path | None = None, learned: LearnedSource | None = None,
+                        executor: Any | None = None) -> SemanticLayer:
+    """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong.
+    With ``executor`` (the read-only executor), MetricFlow's own ``query`` runs through it too."""
     manifest = load_manifest(directory or semantic_dir(), business_schema=business_schema,
                              semantic_schema=semantic_schema)
     catalog = build_catalog(manifest)
-    layer = SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog), values_of=values_of,
+    layer = SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog, executor), values_of=values_of,
                           learned=learned)
     layer.refresh_synonyms()
     return layer

@@ -163,3 +163,41 @@ def test_the_engine_answers_with_no_model(seeded: Targets, settings: Settings) -
         assert row_set([]) == row_set(refused.rows)
     finally:
         engine.close()
+
+
+def test_metricflow_queries_run_through_the_read_only_executor(executor, settings: Settings) -> None:
+    """MetricFlow's own ``query`` uses Aria's SqlClient: guarded, read-only; statements are refused."""
+    from metricflow.engine.metricflow_engine import MetricFlowQueryRequest
+
+    from aria.semantic.compile import SemanticQueryError
+
+    layer = load_semantic_layer(business_schema=settings.business_schema, semantic_schema=settings.semantic_schema,
+                                executor=executor)
+    result = layer.compiler._engine.query(MetricFlowQueryRequest.create(metric_names=["completed_orders"]))
+    expected = executor.run("SELECT count(*) FROM orders WHERE status = 'COMPLETED'").rows[0][0]
+    assert result.result_df is not None and result.result_df.rows[0][0] == expected
+    with pytest.raises(SemanticQueryError):
+        layer.compiler._engine._sql_client.execute("DELETE FROM orders")
+
+
+def test_a_metric_cycle_is_named(tmp_path: Path) -> None:
+    broken = tmp_path / "semantic"
+    shutil.copytree(semantic_dir(), broken)
+    (broken / "cycle.yaml").write_text(
+        "metric:\n  name: loop_a\n  type: derived\n  type_params:\n    expr: loop_b\n    metrics: [{name: loop_b}]\n"
+        "---\nmetric:\n  name: loop_b\n  type: derived\n  type_params:\n    expr: loop_a\n    metrics: [{name: loop_a}]\n",
+        encoding="utf-8")
+    with pytest.raises(SemanticModelError, match="loop_a → loop_b → loop_a"):
+        load_semantic_layer(business_schema="restaurant", semantic_schema="aria_semantic", directory=broken)
+
+
+def test_an_entity_that_joins_nothing_is_named(tmp_path: Path) -> None:
+    broken = tmp_path / "semantic"
+    shutil.copytree(semantic_dir(), broken)
+    path = broken / "orders.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "{name: promotion, type: foreign, expr: promo_id}" in text
+    path.write_text(text.replace("{name: promotion, type: foreign, expr: promo_id}",
+                                 "{name: promotionz, type: foreign, expr: promo_id}", 1), encoding="utf-8")
+    with pytest.raises(SemanticModelError, match="orders.promotionz"):
+        load_semantic_layer(business_schema="restaurant", semantic_schema="aria_semantic", directory=broken)

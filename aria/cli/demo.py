@@ -221,6 +221,9 @@ def demo(
         secrets_file = write_streamlit_secrets(settings, port)
         if settings.auth != "none":
             typer.echo(f"Sign-in: {settings.auth}" + (f" (Streamlit secrets in {secrets_file})" if secrets_file else ""))
+        if secrets_file is not None and settings.oidc_redirect_uri is None and address not in ("127.0.0.1", "localhost"):
+            typer.echo("Sign-in: the provider sends people back to http://localhost:…; set ARIA_OIDC_REDIRECT_URI to "
+                       "the address phones and tablets use (and register it with the provider).")
         process = subprocess.Popen(streamlit_command(port, address, secrets_file))
         try:
             url = f"http://{address}:{port}"

@@ -26,15 +26,13 @@ from aria.paths import seed_dir
 
 pytest.importorskip("metricflow")
 
-from metricflow.data_table.mf_table import MetricFlowDataTable  # noqa: E402
 from metricflow.engine.metricflow_engine import MetricFlowEngine, MetricFlowQueryRequest  # noqa: E402
-from metricflow.protocols.sql_client import SqlEngine  # noqa: E402
-from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer  # noqa: E402
 from metricflow_semantic_interfaces.parsing.dir_to_model import (  # noqa: E402
     parse_directory_of_yaml_files_to_semantic_manifest,
 )
 from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup  # noqa: E402
-from metricflow_semantics.sql.sql_bind_parameters import SqlBindParameterSet  # noqa: E402
+
+from aria.semantic.compile import ReadOnlySqlClient
 
 CASES: list[dict[str, Any]] = yaml.safe_load(
     (seed_dir() / "questions" / "semantic_agreement.yaml").read_text(encoding="utf-8"))["cases"]
@@ -43,29 +41,8 @@ DAY = "{{ TimeDimension('metric_time', 'day') }}"
 DATE_COLUMNS = ("metric_time__day", "metric_time__week", "metric_time__month")
 COMPILE_SECONDS: dict[str, float] = {}
 
-_NO_BINDS = SqlBindParameterSet()
 
 
-class ExplainOnlyClient:
-    """The SqlClient MetricFlowEngine needs to render PostgreSQL; explain() never runs anything."""
-
-    sql_engine_type = SqlEngine.POSTGRES
-    sql_plan_renderer = PostgresSQLSqlPlanRenderer()
-
-    def query(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> MetricFlowDataTable:
-        raise NotImplementedError("explain only")
-
-    def execute(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
-        raise NotImplementedError("explain only")
-
-    def dry_run(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
-        raise NotImplementedError("explain only")
-
-    def close(self) -> None:
-        return None
-
-    def render_bind_parameter_key(self, bind_parameter_key: str) -> str:
-        return f"%({bind_parameter_key})s"
 
 
 def _month_start(day: date, back: int = 0) -> date:
@@ -137,7 +114,7 @@ def manifest(settings: Settings) -> Any:
 
 @pytest.fixture(scope="module")
 def engine(manifest: Any) -> MetricFlowEngine:
-    return MetricFlowEngine(SemanticManifestLookup(manifest), ExplainOnlyClient())
+    return MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient())  # no executor: compiles only
 
 
 @pytest.fixture(scope="module")

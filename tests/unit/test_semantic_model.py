@@ -16,10 +16,7 @@ from aria.paths import seed_dir
 
 pytest.importorskip("metricflow")
 
-from metricflow.data_table.mf_table import MetricFlowDataTable  # noqa: E402
 from metricflow.engine.metricflow_engine import MetricFlowEngine, MetricFlowQueryRequest  # noqa: E402
-from metricflow.protocols.sql_client import SqlEngine  # noqa: E402
-from metricflow.sql.render.postgres import PostgresSQLSqlPlanRenderer  # noqa: E402
 from metricflow_semantic_interfaces.parsing.dir_to_model import (  # noqa: E402
     parse_directory_of_yaml_files_to_semantic_manifest,
 )
@@ -32,7 +29,8 @@ from metricflow_semantic_interfaces.validations.validator_helpers import (  # no
 )
 from metricflow_semantics.errors.error_classes import InvalidQueryException  # noqa: E402
 from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup  # noqa: E402
-from metricflow_semantics.sql.sql_bind_parameters import SqlBindParameterSet  # noqa: E402
+
+from aria.semantic.compile import ReadOnlySqlClient
 
 SEMANTIC_DIR = seed_dir() / "semantic"
 MAPPING = {"business_schema": "restaurant", "semantic_schema": "aria_semantic"}
@@ -45,29 +43,8 @@ DECIMALS_EXCEPTIONS = {"oldest_pending_wait": 0, "avg_minutes_seated": 0, "avg_p
 DIRECTIONS = {"higher_is_better", "lower_is_better", "neutral"}
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
-_NO_BINDS = SqlBindParameterSet()
 
 
-class ExplainOnlyClient:
-    """The SqlClient MetricFlowEngine needs to render PostgreSQL; explain() never runs anything."""
-
-    sql_engine_type = SqlEngine.POSTGRES
-    sql_plan_renderer = PostgresSQLSqlPlanRenderer()
-
-    def query(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> MetricFlowDataTable:
-        raise NotImplementedError("explain only")
-
-    def execute(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
-        raise NotImplementedError("explain only")
-
-    def dry_run(self, stmt: str, sql_bind_parameter_set: SqlBindParameterSet = _NO_BINDS) -> None:
-        raise NotImplementedError("explain only")
-
-    def close(self) -> None:
-        return None
-
-    def render_bind_parameter_key(self, bind_parameter_key: str) -> str:
-        return f"%({bind_parameter_key})s"
 
 
 def parse(directory: Path) -> Any:
@@ -186,7 +163,7 @@ def test_the_same_thing_reached_through_different_models_shares_a_concept(manife
 
 
 def test_every_metric_compiles_by_day(manifest: Any) -> None:
-    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ExplainOnlyClient())
+    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient())  # no executor: compiles only
     for metric in manifest.metrics:
         request = MetricFlowQueryRequest.create(metric_names=[metric.name], group_by_names=["metric_time__day"])
         sql = engine.explain(request).sql_statement.sql
@@ -219,7 +196,7 @@ def test_unknown_entity_in_a_metric_filter_fails_when_compiling(tmp_path: Path) 
     directory = broken_copy(tmp_path, "order_items.yaml", "Dimension('order__status')", "Dimension('orderx__status')")
     manifest = parse(directory)
     assert not SemanticManifestValidator().validate_semantic_manifest(manifest).has_blocking_issues
-    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ExplainOnlyClient())
+    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient())  # no executor: compiles only
     request = MetricFlowQueryRequest.create(metric_names=["portions_sold"], group_by_names=["metric_time__day"])
     with pytest.raises(InvalidQueryException, match=r"does not match any of the available group-by-items"):
         engine.explain(request)
@@ -231,7 +208,7 @@ def test_foreign_entity_that_joins_nothing_is_caught_by_arias_rule(tmp_path: Pat
     manifest = parse(directory)
     assert not SemanticManifestValidator().validate_semantic_manifest(manifest).has_blocking_issues  # MetricFlow: fine
     assert dangling_entities(manifest) == ["orders.shiftt"]
-    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ExplainOnlyClient())
+    engine = MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient())  # no executor: compiles only
     request = MetricFlowQueryRequest.create(metric_names=["revenue"], group_by_names=["shift__shift_code"])
     with pytest.raises(InvalidQueryException):
         engine.explain(request)

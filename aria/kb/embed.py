@@ -18,6 +18,7 @@ from typing import Protocol
 import numpy as np
 
 from aria.errors import KnowledgeBaseError
+from aria.kb import minilm
 from aria.kb.text import tokens
 
 log = logging.getLogger(__name__)
@@ -124,9 +125,51 @@ def _model_path(model: str) -> Path:
     return path
 
 
+class MiniLMEmbedder:
+    """The process's embedder: questions through numpy (:mod:`aria.kb.minilm`, no torch import, ~0.3 s
+    to load), builds through sentence-transformers (loaded on the first large batch). Both give the
+    same vectors (to 1e-7); once sentence-transformers is loaded it serves every call (faster per
+    question, and numpy beside torch's threads is slow). Folders the numpy path cannot read (not a
+    BERT with mean pooling) always use sentence-transformers."""
+
+    def __init__(self, path: Path, name: str) -> None:
+        self.name = name
+        self._path = path
+        self._fast_ok = minilm.supports(path)
+        self._fast: minilm.NumpyMiniLM | None = None
+        self._full: SentenceEmbedder | None = None
+        self._lock = threading.Lock()
+
+    def full(self) -> SentenceEmbedder:
+        """The sentence-transformers model, loaded on first use."""
+        with self._lock:
+            if self._full is None:
+                self._full = SentenceEmbedder(self._path, self.name)
+            return self._full
+
+    def _numpy(self) -> minilm.NumpyMiniLM:
+        with self._lock:
+            if self._fast is None:
+                self._fast = minilm.NumpyMiniLM(self._path)
+            return self._fast
+
+    def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray:
+        if self._full is not None or not self._fast_ok or len(texts) >= MIN_BATCH_FOR_THREADS:
+            return self.full().embed(texts, progress=progress)
+        model = self._numpy()
+        out = np.zeros((len(texts), DIMENSION), dtype=np.float32)
+        with minilm.one_blas_thread():
+            for row, text in enumerate(texts):
+                out[row] = model.encode(text)
+        if progress:
+            progress(len(texts))
+        return out
+
+
 @lru_cache(maxsize=4)
-def get_embedder(model: str = BUNDLED_MODEL) -> SentenceEmbedder:
-    """The process-wide embedder for ``model`` (the setting ``embedding_model``), loaded once."""
+def get_embedder(model: str = BUNDLED_MODEL) -> MiniLMEmbedder:
+    """The process-wide embedder for ``model`` (the setting ``embedding_model``); each of its two
+    implementations is loaded on first use."""
     path = _model_path(model)
-    log.info("loading embedding model %s from %s", model, path)
-    return SentenceEmbedder(path, model)
+    log.info("embedding model %s from %s", model, path)
+    return MiniLMEmbedder(path, model)

@@ -1,0 +1,58 @@
+"""The question embedder without torch (numpy MiniLM) gives sentence-transformers' vectors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from aria.kb.embed import BUNDLED_MODEL, MIN_BATCH_FOR_THREADS, _model_path, get_embedder
+from aria.kb.minilm import NumpyMiniLM, supports
+
+TEXTS = [
+    "Món bán chạy nhất?",
+    "Doanh thu ca tối hôm qua theo từng danh mục?",
+    "Bàn số 7 đã đợi món khai vị bao lâu?",
+    "Which table has waited longest for food this lunch?",
+    "table order_items: order_item_id, order_id, dish_id, quantity, unit_price (VND)",
+    "",
+    "giá " * 400,  # longer than the model's 256 word pieces: truncated the same way
+]
+
+
+@pytest.fixture(scope="module")
+def path():  # type: ignore[no-untyped-def]
+    return _model_path(BUNDLED_MODEL)
+
+
+def test_numpy_minilm_matches_sentence_transformers(path) -> None:  # type: ignore[no-untyped-def]
+    from sentence_transformers import SentenceTransformer
+
+    reference = SentenceTransformer(str(path), device="cpu").encode(TEXTS, normalize_embeddings=True)
+    fast = NumpyMiniLM(path)
+    ours = np.stack([fast.encode(text) for text in TEXTS])
+    assert ours.dtype == np.float32 and ours.shape == reference.shape
+    assert np.abs(ours - reference).max() < 1e-5
+
+
+def test_bundled_model_takes_the_fast_path(path, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert supports(path)
+    assert not supports(tmp_path)  # an unreadable folder falls back to sentence-transformers
+
+
+def test_embedder_switches_paths_with_equal_vectors() -> None:
+    embedder = get_embedder()
+    few = TEXTS[:3]
+    batch = (TEXTS * MIN_BATCH_FOR_THREADS)[:MIN_BATCH_FOR_THREADS]
+    first = embedder.embed(few)  # numpy, unless an earlier test loaded sentence-transformers
+    big = embedder.embed(batch)  # sentence-transformers
+    assert np.abs(first - big[:3]).max() < 1e-5
+    assert np.abs(embedder.embed(few) - first).max() < 1e-5
+
+
+def test_question_embedding_does_not_import_torch() -> None:
+    code = ("import sys; from aria.kb.embed import get_embedder; v = get_embedder().embed(['Món bán chạy nhất?']); "
+            "assert v.shape == (1, 384); assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

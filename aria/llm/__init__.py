@@ -8,8 +8,9 @@ Public API (the engine codes against these)::
     ModelClient.meter.snapshot() -> MeterReading(calls, tokens, failures)
 """
 
+from typing import Any
+
 from aria.llm.client import BoundModel, ModelClient, build_model_client
-from aria.llm.factory import build_chat_model
 from aria.llm.meter import CallMeter, MeterReading
 from aria.llm.parsing import extract_json, extract_sql
 from aria.llm.prompts import Prompt, RenderedPrompt, load_prompt, quote_data
@@ -26,7 +27,6 @@ from aria.llm.schemas import (
     SqlVerdict,
     TermAlias,
 )
-from aria.llm.scripted import ScriptedChatModel
 from aria.llm.spec import ModelSpec, model_label, parse_spec
 
 __all__ = [
@@ -58,3 +58,14 @@ __all__ = [
     "parse_spec",
     "quote_data",
 ]
+
+_LANGCHAIN = {"build_chat_model": "aria.llm.factory", "ScriptedChatModel": "aria.llm.scripted"}
+
+
+def __getattr__(name: str) -> Any:
+    """LangChain's chat models on first use (importing them costs about 1 s a no-model question does not need)."""
+    if name in _LANGCHAIN:
+        import importlib
+
+        return getattr(importlib.import_module(_LANGCHAIN[name]), name)
+    raise AttributeError(f"module 'aria.llm' has no attribute {name!r}")

@@ -18,22 +18,23 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
-from langchain_core.runnables import RunnableConfig
 from pydantic import BaseModel, ValidationError
 
 from aria.config import Settings
 from aria.errors import ModelError
-from aria.llm.factory import build_chat_model
 from aria.llm.meter import CallMeter, tokens_of
 from aria.llm.parsing import OutputFormatError, extract_json, find_sql
 from aria.llm.prompts import load_all_prompts, load_prompt
 from aria.llm.retry import RetryPolicy, call_with_retries
 from aria.llm.schemas import JUDGE_ROLES
 from aria.llm.spec import model_label, parse_spec
+
+if TYPE_CHECKING:  # LangChain is imported when a model is built (about 1 s): not for a no-model question
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import BaseMessage
+    from langchain_core.runnables import RunnableConfig
 
 log = logging.getLogger(__name__)
 T = TypeVar("T", bound=BaseModel)
@@ -55,6 +56,8 @@ class BoundModel:
 
     @classmethod
     def from_spec(cls, spec: str, settings: Settings) -> BoundModel:
+        from aria.llm.factory import build_chat_model
+
         parsed = parse_spec(spec)
         return cls(build_chat_model(spec, settings), model_label(spec), _STRUCTURED_METHOD.get(parsed.provider))
 
@@ -106,6 +109,8 @@ class ModelClient:
 
     def messages_for(self, role: str, variables: Mapping[str, object]) -> list[BaseMessage]:
         """The rendered messages of one call (the system message starts with the role marker)."""
+        from langchain_core.messages import HumanMessage, SystemMessage
+
         rendered = load_prompt(role).render(variables)
         return [SystemMessage(content=rendered.system), HumanMessage(content=rendered.user)]
 
@@ -123,6 +128,8 @@ class ModelClient:
         try:
             return ask(messages)
         except OutputFormatError as first:
+            from langchain_core.messages import HumanMessage
+
             log.info("model answer for %s was unusable (%s); asking again", role, first)
             retry = [*messages, HumanMessage(content=REASK.format(error=first, what=what))]
             try:

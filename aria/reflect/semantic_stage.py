@@ -77,7 +77,7 @@ def open_semantic_layer(settings: Settings, executor: QueryExecutor,
         return load_semantic_layer(business_schema=settings.business_schema,
                                    semantic_schema=settings.semantic_schema, values_of=values_reader(executor),
                                    learned=KbLearnedSource(kb.store, kb.db_name) if kb is not None else None,
-                                   executor=executor)
+                                   executor=executor, cache_dir=settings.home / "cache")
     except SemanticModelError as err:
         log.warning("semantic layer off: %s", err)
         return None

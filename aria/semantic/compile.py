@@ -128,14 +128,29 @@ class SemanticCompiler:
     """One MetricFlow engine per semantic model; thread-safe (compilation is serialized: MetricFlow's
     id generator is process-global)."""
 
-    def __init__(self, manifest: Any, catalog: SemanticCatalog, executor: Any | None = None) -> None:
-        from metricflow.engine.metricflow_engine import MetricFlowEngine
-        from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup
-
+    def __init__(self, manifest: Any, catalog: SemanticCatalog, executor: Any | None = None, *,
+                 deferred: bool = False) -> None:
+        """``deferred``: build MetricFlow's engine (about 1 s) at the first compilation, for a manifest
+        that already built one (:mod:`aria.semantic.manifest_cache`)."""
         self.catalog = catalog
-        self._engine = MetricFlowEngine(SemanticManifestLookup(manifest), ReadOnlySqlClient(executor))
+        self._manifest, self._executor = manifest, executor
+        self._mf_engine: Any | None = None
+        self._build_lock = threading.Lock()
         self._lock = threading.Lock()
         self._group_bys: dict[tuple[str, ...], tuple[str, ...]] = {}
+        if not deferred:
+            _ = self._engine
+
+    @property
+    def _engine(self) -> Any:
+        with self._build_lock:
+            if self._mf_engine is None:
+                from metricflow.engine.metricflow_engine import MetricFlowEngine
+                from metricflow_semantics.model.semantic_manifest_lookup import SemanticManifestLookup
+
+                self._mf_engine = MetricFlowEngine(SemanticManifestLookup(self._manifest),
+                                                   ReadOnlySqlClient(self._executor))
+            return self._mf_engine
 
     def group_bys(self, metrics: list[str]) -> tuple[str, ...]:
         """The group-by names MetricFlow can join to all of ``metrics`` (cached)."""
@@ -224,9 +239,10 @@ class SemanticCompiler:
         return order
 
 
-def load_compiler(manifest: Any, catalog: SemanticCatalog, executor: Any | None = None) -> SemanticCompiler:
+def load_compiler(manifest: Any, catalog: SemanticCatalog, executor: Any | None = None, *,
+                  deferred: bool = False) -> SemanticCompiler:
     try:
-        return SemanticCompiler(manifest, catalog, executor)
+        return SemanticCompiler(manifest, catalog, executor, deferred=deferred)
     except Exception as err:  # MetricFlow's own model checks at engine build time
         raise SemanticModelError(f"MetricFlow could not load the semantic model: {str(err).splitlines()[0][:300]}") \
             from err

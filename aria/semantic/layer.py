@@ -19,6 +19,7 @@ from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
 from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler
 from aria.semantic.lexicon import Entry, Learned, ValuesOf, build_lexicon, learned_entries
+from aria.semantic.manifest_cache import manifest_key, read_cached, write_cached
 from aria.semantic.parse import Parsed, QuestionParser
 from aria.semantic.query import SemanticQuery
 
@@ -114,14 +115,23 @@ class SemanticLayer:
 
 def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of: ValuesOf | None = None,
                         directory: Path | None = None, learned: LearnedSource | None = None,
-                        executor: Any | None = None) -> SemanticLayer:
+                        executor: Any | None = None, cache_dir: Path | None = None) -> SemanticLayer:
     """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong.
-    With ``executor`` (the read-only executor), MetricFlow's own ``query`` runs through it too."""
-    manifest = load_manifest(directory or semantic_dir(), business_schema=business_schema,
-                             semantic_schema=semantic_schema)
+    With ``executor`` (the read-only executor), MetricFlow's own ``query`` runs through it too. With
+    ``cache_dir``, a manifest that passed every check before (same files) is read from there and
+    MetricFlow's engine is built at the first compilation (:mod:`aria.semantic.manifest_cache`)."""
+    directory = directory or semantic_dir()
+    key = manifest_key(directory, business_schema=business_schema, semantic_schema=semantic_schema) \
+        if cache_dir is not None else ""
+    manifest = read_cached(cache_dir, key) if cache_dir is not None else None
+    cached = manifest is not None
+    if manifest is None:
+        manifest = load_manifest(directory, business_schema=business_schema, semantic_schema=semantic_schema)
     catalog = build_catalog(manifest)
-    layer = SemanticLayer(catalog=catalog, compiler=load_compiler(manifest, catalog, executor), values_of=values_of,
-                          learned=learned)
+    compiler = load_compiler(manifest, catalog, executor, deferred=cached)
+    if cache_dir is not None and not cached:
+        write_cached(cache_dir, key, manifest)
+    layer = SemanticLayer(catalog=catalog, compiler=compiler, values_of=values_of, learned=learned)
     layer.refresh_synonyms()
     return layer
 

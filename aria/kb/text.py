@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
@@ -23,11 +24,14 @@ STOPWORDS = frozenset(
 
 def strip_diacritics(text: str) -> str:
     """Remove accents; đ/Đ become d/D."""
+    if text.isascii():
+        return text
     text = text.replace("đ", "d").replace("Đ", "D")
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@lru_cache(maxsize=1 << 16)  # the semantic lexicon normalizes ~20,000 phrases, many of them repeated
 def normalize(text: str) -> str:
     """Lower case, no diacritics, words separated by single spaces."""
     return _NON_WORD.sub(" ", strip_diacritics(text).lower()).strip()

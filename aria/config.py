@@ -197,10 +197,20 @@ class Settings(BaseSettings):
         default=3, ge=1, le=100, description="k: tables retrieved by the first retrieval step."
     )
     top_m_columns: int = Field(
-        default=8, ge=1, le=500, description="m: columns retrieved per table by the second step."
+        default=16, ge=1, le=500,
+        description="m: most columns the second step retrieves from one table (the column token budget decides how "
+                    "many; with the budget at 0, exactly m per table).",
     )
     k_step: int = Field(default=2, ge=0, le=100, description="How much a retrieval rewrite raises k.")
     m_step: int = Field(default=4, ge=0, le=500, description="How much a retrieval rewrite raises m.")
+    column_token_budget: int = Field(
+        default=400, ge=0, le=100_000,
+        description="Tokens (cl100k) the retrieved columns of a question may fill, best-scored first across the "
+                    "chosen tables (at most m per table); named, matched, glossary and key columns come on top. "
+                    "0: m columns per table.",
+    )
+    budget_step: int = Field(default=200, ge=0, le=100_000,
+                             description="How much a retrieval rewrite raises the column token budget.")
     full_schema_token_budget: int = Field(
         default=2500, ge=0, le=1_000_000,
         description="Pass the whole schema when it fits in this many tokens (cl100k).",

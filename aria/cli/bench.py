@@ -66,7 +66,8 @@ def retrieval(
     enriched: bool = typer.Option(False, help="BIRD: index the LLM-written ai_description too (not official)."),
     bench_dir: str | None = typer.Option(None, help="Folder holding bird_dev/ and spider_dev/ (default: bench_dir)."),
     k: int | None = typer.Option(None, help="Tables of the first step (default: top_k_tables)."),
-    m: int | None = typer.Option(None, help="Columns per table (default: top_m_columns)."),
+    m: int | None = typer.Option(None, help="Most columns per table (default: top_m_columns)."),
+    budget: int | None = typer.Option(None, help="Tokens of retrieved columns; 0: m per table (default: column_token_budget)."),
     limit: int | None = typer.Option(None, help="Only the first N questions."),
     kb_schema: str = typer.Option("aria_bench_kb", help="The KB schema the benchmark indexes into (kept; incremental)."),
     out: str = typer.Option(..., help="Write the JSON report here."),
@@ -86,7 +87,8 @@ def retrieval(
     started = time.perf_counter()
     rows = run_retrieval_bench(store, get_embedder(cfg.embedding_model), dataset, Path(bench_dir) if bench_dir else cfg.bench_dir,
                                evidence=evidence, enriched=enriched, k=k or cfg.top_k_tables,
-                               m=m or cfg.top_m_columns, limit=limit)
+                               m=m or cfg.top_m_columns,
+                               budget=cfg.column_token_budget if budget is None else budget, limit=limit)
     result = report(rows)
     title = f"{dataset}{' + evidence' if evidence else ''}{' (enriched)' if enriched else ''}"
     typer.echo(markdown(result, title))

@@ -60,7 +60,8 @@ def retrieve(
     evidence: str = typer.Option("", help="Extra knowledge (BIRD evidence)."),
     db: str | None = typer.Option(None, help="The KB database name (default: the business schema)."),
     k: int | None = typer.Option(None, help="Tables (default: top_k_tables)."),
-    m: int | None = typer.Option(None, help="Columns per table (default: top_m_columns)."),
+    m: int | None = typer.Option(None, help="Most columns per table (default: top_m_columns)."),
+    budget: int | None = typer.Option(None, help="Tokens of retrieved columns (default: column_token_budget)."),
 ) -> None:
     """Show the schema context retrieval gives for a question."""
     from aria.cli.common import settings, targets
@@ -69,7 +70,7 @@ def retrieve(
     cfg = settings()
     kb = open_kb(cfg, targets().kb, db_name=db)
     ctx = kb.retrieve(question, evidence=evidence, k=k or cfg.top_k_tables, m=m or cfg.top_m_columns,
-                      full_schema_budget=cfg.full_schema_token_budget)
+                      budget=cfg.column_token_budget if budget is None else budget, full_schema_budget=cfg.full_schema_token_budget)
     typer.echo(ctx.render())
     typer.echo(f"\n-- {ctx.token_count} tokens; full schema: {ctx.full_schema}")
 

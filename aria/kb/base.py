@@ -118,21 +118,23 @@ class KnowledgeBase:
         return [ScoredDoc(kind=r[0], key=r[1], table=r[2], column=r[3], dense=float(r[4]), lex=float(r[5]),
                           values=r[6]) for r in rows]
 
-    def retrieve(self, question: str, *, evidence: str = "", k: int = 3, m: int = 8,
+    def retrieve(self, question: str, *, evidence: str = "", k: int = 3, m: int = 8, budget: int = 0,
                  full_schema_budget: int = 0, vector: np.ndarray | None = None) -> SchemaContext:
-        """The schema context for ``question`` (whole schema when it fits ``full_schema_budget`` tokens)."""
+        """The schema context for ``question`` (whole schema when it fits ``full_schema_budget`` tokens);
+        ``budget`` > 0: retrieved columns fill that many tokens, at most ``m`` per table (see ``select``)."""
         catalog = self.catalog
         text = f"{question} {evidence}".strip()
         if full_schema_budget and catalog.full_token_count <= full_schema_budget:
             full = catalog.full_context()
-            return self._with_metrics(full.model_copy(update={"k": k, "m": m}), text, vector)
+            return self._with_metrics(full.model_copy(update={"k": k, "m": m, "budget": budget}), text, vector)
         if vector is None:
             vector = self.embed_query(text)
         docs = self.score(vector, text)
         if self.options.max_databases <= 0 or not databases(catalog):
-            sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options, raw=text)
-            return self._with_metrics(to_context(catalog, sel, values, hits, k=k, m=m), text, vector)
-        return self._retrieve_routed(catalog, docs, text, k=k, m=m)
+            sel, values, hits = select(catalog, docs, normalize(text), k=k, m=m, opts=self.options, raw=text,
+                                       budget=budget)
+            return self._with_metrics(to_context(catalog, sel, values, hits, k=k, m=m, budget=budget), text, vector)
+        return self._retrieve_routed(catalog, docs, text, k=k, m=m, budget=budget)
 
     def _with_metrics(self, context: SchemaContext, text: str, vector: np.ndarray | None) -> SchemaContext:
         """The context with the governed metrics the question names (none when the KB has no metrics)."""
@@ -145,7 +147,8 @@ class KnowledgeBase:
         hits = metric_hits(self.catalog, normalize(text), {str(r[0]): float(r[1]) for r in rows})
         return context.model_copy(update={"metric_hits": tuple(hits)})
 
-    def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int) -> SchemaContext:
+    def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,
+                         budget: int = 0) -> SchemaContext:
         """A warehouse of several databases: retrieve inside each of the best-scoring few (the first with
         ``k`` tables, the others with ``runner_up_k``) and put the parts together. A runner-up scoring
         between ``database_value_ratio`` and ``database_ratio`` of the best is kept only when one of its
@@ -160,13 +163,13 @@ class KnowledgeBase:
             sub = restrict(catalog, [db])
             sub_docs = [d for d in docs if d.table in sub.tables]
             part = select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
-                          m=m, opts=opts, raw=text)
+                          m=m, opts=opts, raw=text, budget=budget if rank == 0 else budget // 2)
             if rank == 0 or keeps_runner_up(scores[db], best, ratio=opts.database_ratio,
                                             value_ratio=opts.database_value_ratio, has_values=bool(part[1])):
                 chosen.append(db)
                 parts.append(part)
         sel, values, hits = merge_selections(parts)
-        return to_context(restrict(catalog, chosen), sel, values, hits, k=k, m=m)
+        return to_context(restrict(catalog, chosen), sel, values, hits, k=k, m=m, budget=budget)
 
     def nearest_examples(self, question: str, n: int = 3) -> list[VerifiedQuery]:
         """The ``n`` verified queries whose questions are closest to ``question`` (cosine similarity)."""

@@ -170,7 +170,7 @@ def markdown(result: dict[str, Any], title: str) -> str:
 
 
 def run_retrieval_bench(store: KnowledgeStore, embedder: Embedder, dataset: str, bench_dir: Path, *,
-                        evidence: bool, enriched: bool, k: int, m: int, limit: int | None = None,
+                        evidence: bool, enriched: bool, k: int, m: int, budget: int = 0, limit: int | None = None,
                         progress: Callable[[int], None] | None = None,
                         options: RetrievalOptions | None = None) -> list[dict[str, Any]]:
     """Build (incrementally) and run the retrieval benchmark; one row per question."""
@@ -189,7 +189,7 @@ def run_retrieval_bench(store: KnowledgeStore, embedder: Embedder, dataset: str,
             continue
         text = item.evidence if evidence else ""
         started = time.perf_counter()
-        ctx = kb.retrieve(item.question, evidence=text, k=k, m=m)
+        ctx = kb.retrieve(item.question, evidence=text, k=k, m=m, budget=budget)
         latency = (time.perf_counter() - started) * 1000
         rows.append(score_question(item, gold, ctx, kb.catalog.full_token_count, latency, prefix=prefix))
     return rows

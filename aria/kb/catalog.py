@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from aria.kb.context import ContextColumn, ContextTable, JoinEdge, SchemaContext
+from aria.kb.context import ContextColumn, ContextTable, JoinEdge, SchemaContext, column_token_count
 from aria.kb.text import identifier_words, stem_text
 
 
@@ -32,6 +32,11 @@ class CatalogColumn:
                              examples=tuple(str(v) for v in self.data.get("examples") or []),
                              value_range=tuple(rng) if rng else None, primary_key=bool(self.data.get("pk")),
                              reason=reason)
+
+    @cached_property
+    def token_count(self) -> int:
+        """Tokens of this column's line in a rendered context (the column budget's unit)."""
+        return column_token_count(self.to_context(""))
 
 
 @dataclass(frozen=True)

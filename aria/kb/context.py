@@ -108,6 +108,7 @@ class SchemaContext(_Frozen):
     full_schema: bool = False
     k: int = 0
     m: int = 0
+    budget: int = 0  # tokens of retrieved columns (0: m columns per table)
 
     def table(self, name: str) -> ContextTable | None:
         return next((t for t in self.tables if t.name.lower() == name.lower()), None)
@@ -158,6 +159,11 @@ def _render_column(column: ContextColumn) -> str:
     elif column.value_range:
         parts.append(f"Range: [{column.value_range[0]}, {column.value_range[1]}]")
     return "(" + ", ".join(parts) + ")"
+
+
+def column_token_count(column: ContextColumn) -> int:
+    """cl100k tokens of the column's line in :meth:`SchemaContext.render` (with its separator)."""
+    return count_tokens(_render_column(column)) + 1
 
 
 def _render_glossary(hit: GlossaryHit) -> str:

@@ -34,6 +34,7 @@ class RetrievalOptions:
     max_hops: int = 3
     extra_tables: int = 1  # tables ranked just below the top k, added with few columns
     extra_m: int = 0  # columns of each of those (besides its keys)
+    column_floor: int = 3  # with a column token budget: the best columns of every chosen table kept first
     person_names: bool = True  # a person's name in the question adds the table of first/last names
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
@@ -228,8 +229,11 @@ def metric_hits(catalog: Catalog, text: str, similarity: dict[str, float], *,
 
 
 def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,
-           opts: RetrievalOptions, raw: str = "") -> tuple[_Selection, list[ValueMatch], list[GlossaryHit]]:
-    """Which tables and columns go into the context, and why (``text`` normalized, ``raw`` as typed)."""
+           opts: RetrievalOptions, raw: str = "", budget: int = 0
+           ) -> tuple[_Selection, list[ValueMatch], list[GlossaryHit]]:
+    """Which tables and columns go into the context, and why (``text`` normalized, ``raw`` as typed).
+    ``budget`` > 0: retrieved columns in score order until they fill that many tokens (at most ``m`` of
+    a table); 0: the best ``m`` columns of each table."""
     table_scores, column_scores = fuse_scores(docs, opts)
     sel = _Selection()
     ranked_tables = [t for t in _rank(table_scores) if t in catalog.columns]
@@ -270,7 +274,11 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                 sel.add_table(hit.table)
     for table in light:
         sel.add_table(table)
-    _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
+    if budget > 0:
+        _budget_columns(catalog, sel, column_scores, budget, m, light=set(light), light_m=opts.extra_m,
+                        floor_n=opts.column_floor)
+    else:
+        _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
     for table in catalog.bridges(sel.tables, scores=table_scores, limit=opts.max_bridges):
@@ -304,6 +312,41 @@ def _top_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, flo
             sel.add_column(table, col.name, "retrieved")
 
 
+def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], budget: int, m: int, *,
+                    light: set[str], light_m: int, floor_n: int = 0) -> None:
+    """Columns of the chosen tables ranked together by fused score (the table's score is part of it),
+    kept in that order until their rendered lines fill ``budget`` tokens: a wide table gets what the
+    question needs, a narrow one is not padded. The best ``floor_n`` of every table come first (they
+    count against the budget too); at most ``m`` retrieved columns per table."""
+    candidates = [(column_scores.get(f"{table}\x00{col.name}", 0.0), table, col)
+                  for table in sel.tables if table not in light
+                  for col in catalog.columns.get(table, []) if col.name not in sel.columns.get(table, {})]
+    candidates.sort(key=lambda c: -c[0])
+    depth: dict[str, int] = defaultdict(int)
+    floor: list[tuple[float, str, CatalogColumn]] = []
+    rest: list[tuple[float, str, CatalogColumn]] = []
+    for candidate in candidates:
+        depth[candidate[1]] += 1
+        (floor if depth[candidate[1]] <= min(floor_n, m) else rest).append(candidate)
+    spent = 0
+    taken: dict[str, int] = defaultdict(int)
+    for _, table, col in floor:
+        sel.add_column(table, col.name, "retrieved")
+        taken[table] += 1
+        spent += col.token_count
+    for _, table, col in rest:
+        if spent >= budget:
+            break
+        if taken[table] < m:
+            sel.add_column(table, col.name, "retrieved")
+            taken[table] += 1
+            spent += col.token_count
+    for table in light:
+        ranked = sorted(catalog.columns.get(table, []), key=lambda c: -column_scores.get(f"{table}\x00{c.name}", 0.0))
+        for col in ranked[:light_m]:
+            sel.add_column(table, col.name, "retrieved")
+
+
 def _key_columns(catalog: Catalog, sel: _Selection) -> None:
     chosen = set(sel.tables)
     for table in sel.tables:
@@ -318,7 +361,7 @@ def _key_columns(catalog: Catalog, sel: _Selection) -> None:
 
 
 def to_context(catalog: Catalog, sel: _Selection, values: list[ValueMatch], hits: list[GlossaryHit], *,
-               k: int, m: int) -> SchemaContext:
+               k: int, m: int, budget: int = 0) -> SchemaContext:
     tables = []
     for name in sel.tables:
         wanted = sel.columns.get(name, {})
@@ -326,7 +369,8 @@ def to_context(catalog: Catalog, sel: _Selection, values: list[ValueMatch], hits
         tables.append(catalog.context_table(name, cols))
     return SchemaContext(db_name=catalog.db_name, tables=tuple(tables),
                          join_paths=tuple(catalog.edges_between(set(sel.tables))),
-                         matched_values=tuple(values), glossary_hits=tuple(hits), full_schema=False, k=k, m=m)
+                         matched_values=tuple(values), glossary_hits=tuple(hits), full_schema=False, k=k, m=m,
+                         budget=budget)
 
 
 def as_vector(values: np.ndarray) -> np.ndarray:

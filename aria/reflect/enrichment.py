@@ -71,6 +71,7 @@ def propose_enrichment(answer: Answer, deps: EngineDeps) -> EnrichmentPreview:
     if deps.models is None:
         return preview
     context = deps.kb.retrieve(answer.question, k=deps.settings.top_k_tables, m=deps.settings.top_m_columns,
+                               budget=deps.settings.column_token_budget,
                                full_schema_budget=deps.settings.full_schema_token_budget)
     result = QueryResult(answer.columns, answer.rows, len(answer.rows), answer.truncated, 0.0)
     proposal = deps.models.for_session().call_structured(

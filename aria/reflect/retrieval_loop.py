@@ -20,14 +20,17 @@ class RetrievalOutcome:
     passed: bool
 
 
-def retrieve(state: RunState, question: str, *, evidence: str, k: int, m: int, iteration: int) -> SchemaContext:
+def retrieve(state: RunState, question: str, *, evidence: str, k: int, m: int, iteration: int,
+             budget: int | None = None) -> SchemaContext:
     """One retrieval step, traced with what it found."""
+    budget = state.settings.column_token_budget if budget is None else budget
     with state.recorder.step("retrieval", "retrieve", iteration) as event:
         context = state.deps.kb.retrieve(
-            question, evidence=evidence, k=k, m=m, full_schema_budget=state.settings.full_schema_token_budget
+            question, evidence=evidence, k=k, m=m, budget=budget,
+            full_schema_budget=state.settings.full_schema_token_budget,
         )
         whole = "whole schema (fits the token budget); " if context.full_schema else ""
-        event.detail = f"{whole}k={k}, m={m}; tables: {', '.join(context.table_names)}; {context.token_count} tokens"
+        event.detail = f"{whole}k={k}, m={m}, column budget={budget}; tables: {', '.join(context.table_names)}; {context.token_count} tokens"
     return context
 
 
@@ -65,11 +68,11 @@ def rewrite_question(state: RunState, question: str, missing: str, context: Sche
 def retrieval_loop(state: RunState, question: str, *, evidence: str = "", enabled: bool = True) -> RetrievalOutcome:
     """Retrieve until Score_r ≥ θ_r or the iteration limit; the best-scored context is kept."""
     settings = state.settings
-    k, m = settings.top_k_tables, settings.top_m_columns
+    k, m, budget = settings.top_k_tables, settings.top_m_columns, settings.column_token_budget
     current = question
     best: RetrievalOutcome | None = None
     for iteration in range(1, settings.max_retrieval_iterations + 1):
-        context = retrieve(state, current, evidence=evidence, k=k, m=m, iteration=iteration)
+        context = retrieve(state, current, evidence=evidence, k=k, m=m, iteration=iteration, budget=budget)
         if not enabled:
             return RetrievalOutcome(context, current, None, passed=True)
         value, verdict = judge_retrieval(state, current, evidence, context, iteration)
@@ -81,5 +84,6 @@ def retrieval_loop(state: RunState, question: str, *, evidence: str = "", enable
         if iteration < settings.max_retrieval_iterations:
             current = rewrite_question(state, current, verdict.missing, context, iteration)
             k, m = k + settings.k_step, m + settings.m_step
+            budget += settings.budget_step if budget else 0
     assert best is not None
     return best

@@ -30,6 +30,8 @@ GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by nam
 _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
 _MAX_TOP = 100
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
+_NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
@@ -119,7 +121,7 @@ def _mark_top_n(marks: _Marks) -> int | None:
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
             marks.mark(i - 1, i + 1, "top", int(word))
             limit = int(word)
-        elif i + 1 < len(marks.words):  # "5 món", "which 5 dishes": a number before a noun
+        elif i + 1 < len(marks.words) and limit is None:  # "5 món", "which 5 dishes": a number before a noun
             limit = int(word)
             marks.mark(i, i + 1, "top", limit)
     return limit
@@ -142,7 +144,11 @@ class QuestionParser:
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        text = normalize(question.replace("'s ", " ").replace("’s ", " "))
+        possessive_free = _POSSESSIVE.sub(" ", question)
+        odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
+        if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
+            return Parsed(None, unknown=odd, problem="the question has characters that are not words")
+        text = normalize(possessive_free)
         marks = _Marks(list(words_of(text)), text.split())
         if not marks.words:
             return Parsed(None, problem="empty question")

@@ -201,3 +201,19 @@ def test_an_entity_that_joins_nothing_is_named(tmp_path: Path) -> None:
                                  "{name: promotionz, type: foreign, expr: promo_id}", 1), encoding="utf-8")
     with pytest.raises(SemanticModelError, match="orders.promotionz"):
         load_semantic_layer(business_schema="restaurant", semantic_schema="aria_semantic", directory=broken)
+
+
+@pytest.mark.parametrize("question", [
+    "How many Cà phê muối' OR '1'='1 did we sell yesterday?",
+    "Doanh thu hôm qua; DROP TABLE orders",
+    "Revenue yesterday -- and more",
+    'Doanh thu "hôm qua"',
+])
+def test_characters_that_are_not_words_are_never_dropped_silently(layer, now, question) -> None:
+    parsed = layer.parse(question, language="en", now=now)
+    assert not parsed.ok and parsed.unknown
+
+
+def test_possessives_and_dates_are_prose(layer, now) -> None:
+    assert layer.parse("What's today's revenue?", language="en", now=now).ok
+    assert layer.parse("Doanh thu ngày 1/11/2026, theo ca?", language="vi", now=now).ok

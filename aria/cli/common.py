@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +12,17 @@ import typer
 
 from aria.config import Settings, get_settings
 from aria.db.connect import Targets, resolve_targets
+from aria.errors import AriaError
+
+
+@contextmanager
+def one_line_errors() -> Iterator[None]:
+    """Print an Aria error as one line (cause and fix) and exit 2, also when run under CliRunner."""
+    try:
+        yield
+    except AriaError as err:
+        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
+        raise typer.Exit(code=2) from err
 
 
 def settings() -> Settings:

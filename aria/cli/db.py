@@ -10,19 +10,10 @@ from zoneinfo import ZoneInfo
 import typer
 
 from aria.cli import common
-from aria.errors import AriaError, ConfigError
+from aria.cli.common import one_line_errors
+from aria.errors import ConfigError
 
 app = typer.Typer(help="The restaurant database: seed it, show its state, stop the embedded server.", no_args_is_help=True)
-
-
-@contextmanager
-def _one_line_errors() -> Iterator[None]:
-    """Print an Aria error as one line (cause and fix) and exit 2, also when run under CliRunner."""
-    try:
-        yield
-    except AriaError as err:
-        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(code=2) from err
 
 
 def parse_as_of(text: str | None, timezone: str) -> datetime:
@@ -58,7 +49,7 @@ def seed(
     """Generate the SmartRestaurant data and load it in one transaction."""
     from aria.db.seed import seed_database
 
-    with _one_line_errors():
+    with one_line_errors():
         cfg = common.settings()
         moment = parse_as_of(as_of, cfg.timezone)
         with _spinner("Starting the database") as progress:
@@ -73,7 +64,7 @@ def status(as_json: bool = typer.Option(False, "--json", help="Print {url, table
     """Show every business table with its row count, and the business clock."""
     from aria.db.seed import database_status
 
-    with _one_line_errors():
+    with one_line_errors():
         cfg = common.settings()
         info = database_status(common.targets().admin, cfg)
     if as_json:
@@ -92,7 +83,7 @@ def stop() -> None:
     """Stop the embedded PostgreSQL server in ARIA_HOME."""
     from aria.db.embedded import embedded_running, stop_embedded
 
-    with _one_line_errors():
+    with one_line_errors():
         cfg = common.settings()
         if cfg.database_url:
             typer.echo("ARIA_DATABASE_URL points at an external server; Aria does not stop it.")

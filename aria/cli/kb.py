@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
+from aria.cli.common import one_line_errors
 from aria.errors import AriaError
 
 if TYPE_CHECKING:
@@ -19,16 +18,6 @@ if TYPE_CHECKING:
     from aria.kb.transfer import ImportPlan
 
 app = typer.Typer(help="The knowledge base: build it, query it, see and undo its revisions.", no_args_is_help=True)
-
-
-@contextmanager
-def _one_line_errors() -> Iterator[None]:
-    """Print an Aria error as one line (cause and fix) and exit 2, also when run under CliRunner."""
-    try:
-        yield
-    except AriaError as err:
-        typer.secho(f"aria: {err}", fg=typer.colors.RED, err=True)
-        raise typer.Exit(code=2) from err
 
 
 @app.command("build")
@@ -92,7 +81,7 @@ def revisions(db: str | None = typer.Option(None, help="Only this KB database.")
     from aria.kb.enrich import list_revisions
     from aria.kb.store import KnowledgeStore
 
-    with _one_line_errors():
+    with one_line_errors():
         found = list_revisions(KnowledgeStore(targets().kb, settings()), db)
     for rev in found:
         state = (f"undone by {rev.undone_by}" if rev.undone_by else "undone") if rev.undone else "active"
@@ -106,7 +95,7 @@ def undo(revision_id: int = typer.Argument(..., help="The revision to undo.")) -
     from aria.cli.common import settings, targets
     from aria.kb.enrich import undo_revision
 
-    with _one_line_errors():
+    with one_line_errors():
         rev = undo_revision(settings(), targets(), revision_id, by="cli")
     typer.echo(f"Undid revision #{rev.id} ({rev.kind} {rev.payload.get('key')}).")
 
@@ -130,7 +119,7 @@ def synonym_add(
     from aria.reflect.synonyms import teach_from_settings
 
     chosen = [(k, v) for k, v in (("metric", metric), ("concept", concept), ("value", value)) if v]
-    with _one_line_errors():
+    with one_line_errors():
         if len(chosen) != 1 or lang not in ("vi", "en"):
             raise AriaError("Give exactly one of --metric, --concept or --value, and --lang vi or en.",
                             hint='E.g. aria kb synonym add "khách ruột" --metric returning_customers')
@@ -146,7 +135,7 @@ def synonym_list(db: str | None = typer.Option(None, help="Only this KB database
     from aria.cli.common import settings, targets
     from aria.kb.store import KnowledgeStore
 
-    with _one_line_errors():
+    with one_line_errors():
         found = KnowledgeStore(targets().kb, settings()).learned_synonyms(db)
     if not found:
         typer.echo("No learned phrases yet.")
@@ -163,7 +152,7 @@ def export(path: str = typer.Argument(..., help=".json or .yaml file to write.")
     from aria.kb.store import KnowledgeStore
     from aria.kb.transfer import export_kb
 
-    with _one_line_errors():
+    with one_line_errors():
         count = export_kb(KnowledgeStore(targets().kb, settings()), Path(path), db)
     typer.echo(f"Wrote {count} documents to {path}")
 
@@ -179,7 +168,7 @@ def import_(path: str = typer.Argument(..., help="A file `aria kb export` wrote.
     from aria.kb.store import KnowledgeStore
     from aria.kb.transfer import apply_import
 
-    with _one_line_errors():
+    with one_line_errors():
         content = read_export(Path(path))  # a bad file stops here, before any connection
         cfg, tgt = settings(), targets()
         store = KnowledgeStore(tgt.kb, cfg)

@@ -56,3 +56,18 @@ def test_question_embedding_does_not_import_torch() -> None:
     code = ("import sys; from aria.kb.embed import get_embedder; v = get_embedder().embed(['Món bán chạy nhất?']); "
             "assert v.shape == (1, 384); assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_a_process_that_keeps_asking_moves_to_sentence_transformers(path) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    from aria.kb.embed import WARM_AFTER, MiniLMEmbedder
+
+    embedder = MiniLMEmbedder(path, BUNDLED_MODEL)
+    answers = [embedder.embed([text]) for text in TEXTS[:WARM_AFTER]]
+    deadline = time.monotonic() + 120
+    while embedder._full is None and time.monotonic() < deadline:  # loading in the background
+        time.sleep(0.2)
+    assert embedder._full is not None
+    for text, before in zip(TEXTS[:WARM_AFTER], answers, strict=True):
+        assert np.abs(embedder.embed([text]) - before).max() < 1e-5

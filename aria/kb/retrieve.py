@@ -36,6 +36,7 @@ class RetrievalOptions:
     extra_m: int = 0  # columns of each of those (besides its keys)
     column_floor: int = 3  # with a column token budget: the best columns of every chosen table kept first
     person_names: bool = True  # a person's name in the question adds the table of first/last names
+    name_groups: bool = True  # a chosen first/last name column brings the other parts of the name
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
@@ -279,6 +280,8 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                         floor_n=opts.column_floor)
     else:
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
+    if opts.name_groups:
+        _name_groups(catalog, sel)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
     for table in catalog.bridges(sel.tables, scores=table_scores, limit=opts.max_bridges):
@@ -345,6 +348,16 @@ def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, 
         ranked = sorted(catalog.columns.get(table, []), key=lambda c: -column_scores.get(f"{table}\x00{c.name}", 0.0))
         for col in ranked[:light_m]:
             sel.add_column(table, col.name, "retrieved")
+
+
+def _name_groups(catalog: Catalog, sel: _Selection) -> None:
+    """A person's name is one thing to a manager: a chosen first name brings the last name with it
+    (forename/surname, given/family name) and the other way round."""
+    for table in list(sel.tables):
+        parts = [c.name for c in catalog.columns.get(table, []) if identifier_words(c.name) in NAME_PARTS]
+        if len(parts) > 1 and any(p in sel.columns.get(table, {}) for p in parts):
+            for name in parts:
+                sel.add_column(table, name, "name")
 
 
 def _key_columns(catalog: Catalog, sel: _Selection) -> None:

@@ -1,0 +1,54 @@
+"""Columns against a token budget: wide tables get what the question needs, narrow ones are not padded;
+a person's name comes whole."""
+
+from __future__ import annotations
+
+from aria.kb.catalog import Catalog, CatalogColumn
+from aria.kb.retrieve import RetrievalOptions, ScoredDoc, select
+
+
+def _catalog(tables: dict[str, list[str]]) -> Catalog:
+    return Catalog(db_name="w", tables={t: {} for t in tables},
+                   columns={t: [CatalogColumn(t, c, {"type": "text"}) for c in cols] for t, cols in tables.items()},
+                   edges=())
+
+
+def _docs(scores: dict[str, float]) -> list[ScoredDoc]:
+    tables = {key.split(".")[0] for key in scores}
+    docs = [ScoredDoc("table", f"table:{t}", t, None, 0.5, 0.0, None) for t in tables]
+    return docs + [ScoredDoc("column", f"column:{key}", key.split(".")[0], key.split(".")[1], score, 0.0, None)
+                   for key, score in scores.items()]
+
+
+WIDE = [f"C{i:02d}" for i in range(30)]
+CATALOG = _catalog({"wide": WIDE, "narrow": ["a", "b", "c", "d", "e", "f"]})
+SCORES = {**{f"wide.{c}": 0.9 - i * 0.01 for i, c in enumerate(WIDE)},
+          **{f"narrow.{c}": 0.3 - i * 0.01 for i, c in enumerate("abcdef")}}
+OPTS = RetrievalOptions(column_floor=2, extra_tables=0)
+
+
+def _chosen(*, m: int, budget: int) -> dict[str, list[str]]:
+    sel, _, _ = select(CATALOG, _docs(SCORES), "question", k=2, m=m, opts=OPTS, budget=budget)
+    return {t: list(cols) for t, cols in sel.columns.items()}
+
+
+def test_the_budget_goes_to_the_best_columns_wherever_they_are() -> None:
+    fixed = _chosen(m=4, budget=0)
+    assert len(fixed["wide"]) == 4 and len(fixed["narrow"]) == 4
+    spent = _chosen(m=16, budget=60)
+    assert len(spent["wide"]) > 4 and spent["wide"][:4] == fixed["wide"]
+    assert len(spent["narrow"]) == 2  # the floor, nothing more: its columns score below the wide table's
+
+
+def test_m_caps_a_table_and_a_bigger_budget_never_takes_fewer() -> None:
+    assert len(_chosen(m=6, budget=10_000)["wide"]) == 6
+    small, large = _chosen(m=16, budget=30), _chosen(m=16, budget=90)
+    assert set(small["wide"]) <= set(large["wide"])
+
+
+def test_a_first_name_brings_the_last_name() -> None:
+    catalog = _catalog({"people": ["id", "first_name", "last_name", "city", "zip", "phone"]})
+    docs = _docs({"people.first_name": 0.9, "people.city": 0.8, "people.id": 0.7, "people.last_name": 0.1,
+                  "people.zip": 0.1, "people.phone": 0.1})
+    sel, _, _ = select(catalog, docs, "where does anna live", k=1, m=2, opts=OPTS, budget=0)
+    assert {"first_name", "last_name"} <= set(sel.columns["people"])

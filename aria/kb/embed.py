@@ -165,8 +165,8 @@ class MiniLMEmbedder:
     def _warm(self) -> None:
         try:
             self.full()
-        except KnowledgeBaseError as err:  # numpy keeps answering
-            log.warning("sentence-transformers not loaded: %s", err)
+        except Exception as err:  # noqa: BLE001 - a background warm-up: numpy keeps answering, the cause is logged
+            log.warning("sentence-transformers not loaded in the background: %s", err)
 
     def embed(self, texts: Sequence[str], *, progress: Callable[[int], None] | None = None) -> np.ndarray:
         if self._full is not None or not self._fast_ok or len(texts) >= MIN_BATCH_FOR_THREADS:

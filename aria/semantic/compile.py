@@ -27,7 +27,6 @@ log = logging.getLogger(__name__)
 TIME_COLUMNS = {
     "metric_time__day": "day", "metric_time__week": "week_start", "metric_time__month": "month",
     "metric_time__quarter": "quarter", "metric_time__year": "year",
-    "metric_time__extract_hour": "hour_of_day", "metric_time__extract_dow": "weekday",
 }
 NAME_DIMENSIONS = frozenset({"name", "full_name", "name_vi", "name_en", "table_no", "promo_code"})
 _DATE_GRAINS = {"metric_time__day", "metric_time__week", "metric_time__month", "metric_time__quarter",

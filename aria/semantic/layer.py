@@ -28,8 +28,7 @@ log = logging.getLogger(__name__)
 _GRAIN_WORDS = {
     "metric_time__day": ("theo ngày", "by day"), "metric_time__week": ("theo tuần", "by week"),
     "metric_time__month": ("theo tháng", "by month"), "metric_time__quarter": ("theo quý", "by quarter"),
-    "metric_time__year": ("theo năm", "by year"), "metric_time__extract_hour": ("theo giờ", "by hour"),
-    "metric_time__extract_dow": ("theo thứ", "by weekday"),
+    "metric_time__year": ("theo năm", "by year"),
 }
 
 

@@ -281,15 +281,10 @@ class QuestionParser:
         return out
 
     def _grain(self, grain: str, available: list[str], language: str) -> str:
-        """A time grain; an hour of day or a weekday is the model's own dimension when it has one (the
-        hour the order was opened), else MetricFlow's date part of metric_time."""
+        """A time grain of metric_time; an hour of day or a weekday is the model's own dimension (the hour
+        the order was opened): MetricFlow has no hour date part, so without one the question is refused."""
         concept = DATE_PART_CONCEPTS.get(grain)
-        if concept is not None:
-            try:
-                return self._pick(concept, available, language)
-            except _Unanswerable:
-                pass
-        return grain
+        return grain if concept is None else self._pick(concept, available, language)
 
     def _pick(self, concept: str, available: list[str], language: str, element: str | None = None) -> str:
         """The group-by name of ``concept`` joinable to the metrics: the question's language, then the

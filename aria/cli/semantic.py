@@ -106,7 +106,7 @@ def parse(question: str = typer.Argument(..., help="The question."),
     cleaned, language = validate_question(question, ui_language=cfg.ui_language)
     parsed = layer.parse(cleaned, language=language, now=business_now(executor, cfg.timezone))
     payload = {"question": cleaned, "language": language, "answerable": parsed.ok,
-               "recognised": parsed.recognised, "not_recognised": parsed.unknown, "problem": parsed.problem,
+               "recognised": [str(item) for item in parsed.recognised], "not_recognised": parsed.unknown, "problem": parsed.problem,
                "query": parsed.query.model_dump(mode="json") if parsed.query else None,
                "words": layer.describe(parsed.query, language) if parsed.query else None,
                "sql": layer.compile(parsed.query).sql if parsed.query else None}

@@ -169,7 +169,7 @@ def _no_model(state: RunState, question: str, language: Language, semantic: Sema
     context = retrieve(state, question, evidence="", k=state.settings.top_k_tables, m=state.settings.top_m_columns,
                        iteration=1)
     parsed = semantic.parsed
-    known = [item.split(": ", 1)[1].split(" -> ")[0] for item in (parsed.recognised if parsed else [])]
+    known = [item.words for item in (parsed.recognised if parsed else [])]
     recognised = RECOGNISED[language].format(known=", ".join(known)) if known else ""
     if parsed is not None and parsed.unknown:
         recognised += NOT_UNDERSTOOD[language].format(words=", ".join(f"'{w}'" for w in parsed.unknown[:6]))

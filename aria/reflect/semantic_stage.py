@@ -158,7 +158,7 @@ def _propose(state: RunState, layer: SemanticLayer, question: str, language: Lan
     with state.recorder.step("semantic", "semantic_generate", attempt) as event:
         variables = {"question": question, "today": state.now.date().isoformat(),
                      "catalogue": render_catalogue(layer), "feedback": feedback,
-                     "recognised": "\n".join(parsed.recognised) if parsed is not None else ""}
+                     "recognised": "\n".join(str(item) for item in parsed.recognised) if parsed is not None else ""}
         try:
             proposal = state.models.call_structured("semantic_query", variables, SemanticQueryProposal)
         except ModelError as err:

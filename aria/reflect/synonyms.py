@@ -142,7 +142,7 @@ def candidate_targets(answer: Answer, layer: SemanticLayer, parsed: Parsed) -> l
     """Metrics, concepts and values the answer used and the question did not name: metrics by the answer's
     columns or its semantic query in words, concepts by its "theo X"/"by X" words, values by the SQL's
     string literals."""
-    named = {item.rsplit(" -> ", 1)[-1] for item in parsed.recognised}
+    named = {item.meaning for item in parsed.recognised}
     columns = {c.lower() for c in answer.columns}
     words = answer.semantic_query or ""
     metric_words = words.split(" · ")[0].split(" + ") if words else []

@@ -36,12 +36,24 @@ PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only ad
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
 
+@dataclass(frozen=True)
+class Recognised:
+    """One thing the parser understood: its kind, the question's words, and what they mean."""
+
+    kind: str  # metric | concept | value | time | grain | superlative | top | table_no
+    words: str  # as normalized, e.g. "doanh thu"
+    meaning: str  # e.g. "revenue", "category", "L", "2026-11-01..2026-11-15"
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.words} -> {self.meaning}"
+
+
 @dataclass
 class Parsed:
     """What the parser made of a question: a query, or what it recognised and what it could not."""
 
     query: SemanticQuery | None
-    recognised: list[str] = field(default_factory=list)  # e.g. ["metric revenue", "time tháng này"]
+    recognised: list[Recognised] = field(default_factory=list)
     unknown: list[str] = field(default_factory=list)  # words nothing accounted for
     problem: str = ""  # why there is no query
 
@@ -54,7 +66,6 @@ class Parsed:
 class _Mark:
     kind: str
     payload: object = None
-    group: int = -1  # index of the mention this token belongs to
 
 
 def tokens_of(question: str) -> list[str]:
@@ -74,10 +85,9 @@ class _Marks:
         return all(m is None for m in self.marks[start:end])
 
     def mark(self, start: int, end: int, kind: str, payload: object = None) -> None:
-        index = len(self.mentions)
         self.mentions.append((start, end, kind, payload))
         for i in range(start, end):
-            self.marks[i] = _Mark(kind, payload, index)
+            self.marks[i] = _Mark(kind, payload)
 
     def find(self, phrase: tuple[str, ...]) -> list[int]:
         n = len(phrase)
@@ -168,7 +178,7 @@ class QuestionParser:
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised)
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
-               limit: int | None, recognised: list[str]) -> Parsed:
+               limit: int | None, recognised: list[Recognised]) -> Parsed:
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = list(dict.fromkeys(str(p) for _, _, k, p in marks.mentions if k == "metric"))
@@ -426,13 +436,15 @@ def _plural_subject(marks: _Marks) -> bool:
     return False
 
 
-def _recognised(marks: _Marks) -> list[str]:
+def _recognised(marks: _Marks) -> list[Recognised]:
     out = []
     for start, end, kind, payload in marks.mentions:
         if kind in ("filler", "conjunction", "verb", "unit", "average"):
             continue
-        shown = payload.value if isinstance(payload, ValueMeaning) else payload
-        if isinstance(shown, TimeRange):
-            shown = f"{shown.start}..{shown.end}"
-        out.append(f"{kind}: {' '.join(marks.words[start:end])} -> {shown}")
+        shown = payload
+        if isinstance(payload, tuple) and payload and isinstance(payload[0], ValueMeaning):
+            shown = payload[0].value  # a value phrase's first meaning
+        elif isinstance(payload, TimeRange):
+            shown = f"{payload.start}..{payload.end}"
+        out.append(Recognised(kind, " ".join(marks.words[start:end]), str(shown)))
     return out

@@ -63,11 +63,7 @@ def _answerable(layer: SemanticLayer, question: str, language: str) -> bool:
 
 def nearby_questions(layer: SemanticLayer, language: str, parsed: Parsed | None, *, limit: int = 3) -> list[str]:
     """Two or three answerable questions about the metrics the question mentioned (or the common ones)."""
-    mentioned = []
-    if parsed is not None:
-        for item in parsed.recognised:
-            if item.startswith("metric: "):
-                mentioned.append(item.rsplit("-> ", 1)[-1])
+    mentioned = [item.meaning for item in parsed.recognised if item.kind == "metric"] if parsed else []
     metrics = list(dict.fromkeys(mentioned)) or [m for m in STARTER_METRICS if m in layer.catalog.metrics]
     found: list[str] = []
     for question in _candidates(layer, language, metrics):

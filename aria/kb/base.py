@@ -78,7 +78,8 @@ class KnowledgeBase:
                 hint="Rebuild it with `aria kb build`.")
         if info[1] != self.embedder.name:
             raise KnowledgeBaseError(f"The knowledge base was embedded with {info[1]!r}, not {self.embedder.name!r}.",
-                                     hint="Rebuild it with `aria kb build`, or set ARIA_EMBEDDING_MODEL back.")
+                                     hint="Run `aria kb build` (it re-embeds the knowledge base with the new model), "
+                                          "or set ARIA_EMBEDDING_MODEL back.")
 
     @cached_property
     def catalog(self) -> Catalog:

@@ -1,5 +1,8 @@
 """Building the KB: documents from a schema, embedded in batches (cached by content hash), written
 incrementally (unchanged documents are neither re-embedded nor rewritten; enrichment is kept).
+
+A KB schema holds the vectors of one embedding model: a build or an open with another model (or
+dimension) first re-embeds everything in it (:func:`match_embedder`) instead of mixing vectors.
 """
 
 from __future__ import annotations
@@ -69,8 +72,33 @@ def embed_documents(store: KnowledgeStore, embedder: Embedder, texts: Sequence[s
         with store.transaction() as conn:
             store.cache_embeddings(conn, fresh)
         cached.update(fresh)
-    out = np.vstack([cached[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
+    out = np.vstack([cached[k] for k in keys]) if keys else np.zeros((0, 0), dtype=np.float32)
     return out, len(missing)
+
+
+def match_embedder(store: KnowledgeStore, embedder: Embedder) -> int:
+    """Re-embed the whole KB schema when it was embedded by another model or dimension than ``embedder``:
+    every document and verified query of every database (enrichment and confirmed questions kept, only
+    their vectors change), in one transaction that also gives the vector columns the new dimension.
+    How many texts were re-embedded (0: the KB already matches, or does not exist)."""
+    if store.current_embedding().matches(embedder.name, embedder.dimension):
+        return 0
+    with store.transaction() as conn:
+        store.lock_embedding(conn)
+        state = store.embedding_state(conn)
+        if state.matches(embedder.name, embedder.dimension):  # another process re-embedded it meanwhile
+            return 0
+        docs, queries = store.embedded_texts(conn)
+        log.warning("the knowledge base %s was embedded by %s (%s dimensions); re-embedding its %d documents and "
+                    "%d verified questions with %s (%d)", store.schema, ", ".join(state.models) or "another model",
+                    state.dimension, len(docs), len(queries), embedder.name, embedder.dimension)
+        texts = [t for _, t in docs] + [q for _, q in queries]
+        vectors = embedder.embed(texts) if texts else np.zeros((0, embedder.dimension), dtype=np.float32)
+        store.replace_embeddings(conn, embedder.name, embedder.dimension,
+                                 [(i, v) for (i, _), v in zip(docs, vectors, strict=False)],
+                                 [(i, v) for (i, _), v in zip(queries, vectors[len(docs):], strict=True)])
+        store.cache_embeddings(conn, {embedding_key(embedder.name, t): v for t, v in zip(texts, vectors, strict=True)})
+    return len(texts)
 
 
 def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
@@ -79,7 +107,8 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
              info: dict[str, Any] | None = None) -> BuildReport:
     """Index ``schema`` (and its glossary, metrics and verified examples) under ``schema.name``; idempotent."""
     check_schema(schema)
-    store.ensure_schema()
+    store.ensure_schema(embedder.dimension)
+    match_embedder(store, embedder)
     fingerprint = schema_fingerprint(schema)
     docs = schema_documents(schema, glossary, metrics)
     with store.transaction() as conn:
@@ -98,7 +127,8 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
             store.ident("documents")), (fingerprint, schema.name, fingerprint))
         if example_count is not None:
             _replace_golden(store, conn, schema.name, examples, example_count)
-        store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {})
+        store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {},
+                              dimension=embedder.dimension)
     added = sum(1 for d in changed if d.key not in existing)
     report = BuildReport(db_name=schema.name, fingerprint=fingerprint, documents=len(docs), added=added,
                          updated=len(changed) - added, unchanged=len(docs) - len(changed), deleted=len(stale),

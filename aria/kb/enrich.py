@@ -413,9 +413,9 @@ def apply_changes(kb: Any, changes: Sequence[Change], provenance: Provenance) ->
 
 # --- entry points for the UI (settings + targets in, one revision out) ------------------------------
 def _open(settings: Any, targets: Any) -> tuple[KnowledgeStore, Embedder]:
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
 
-    return KnowledgeStore(targets.kb, settings), get_embedder(settings.embedding_model)
+    return KnowledgeStore(targets.kb, settings), embedder_for(settings)
 
 
 def edit_description(settings: Any, targets: Any, *, table: str, column: str | None, description: str,

@@ -60,7 +60,6 @@ CREATE TABLE IF NOT EXISTS {schema}.documents (
     updated_at    timestamptz NOT NULL DEFAULT now(),
     UNIQUE (db_name, doc_key)
 );
-CREATE INDEX IF NOT EXISTS documents_embedding_hnsw ON {schema}.documents USING hnsw (embedding vector_cosine_ops);
 CREATE INDEX IF NOT EXISTS documents_tsv ON {schema}.documents USING gin (tsv);
 CREATE INDEX IF NOT EXISTS documents_vtsv ON {schema}.documents USING gin (vtsv);
 CREATE INDEX IF NOT EXISTS documents_db_kind ON {schema}.documents (db_name, kind);
@@ -93,7 +92,6 @@ CREATE TABLE IF NOT EXISTS {schema}.verified_queries (
     ext_id      text,
     created_at  timestamptz NOT NULL DEFAULT now()
 );
-CREATE INDEX IF NOT EXISTS verified_queries_hnsw ON {schema}.verified_queries USING hnsw (embedding vector_cosine_ops);
 CREATE TABLE IF NOT EXISTS {schema}.feedback (
     id          bigserial PRIMARY KEY,
     created_at  timestamptz NOT NULL DEFAULT now(),
@@ -114,9 +112,18 @@ CREATE TABLE IF NOT EXISTS {schema}.query_log (
 ALTER TABLE {schema}.query_log ADD COLUMN IF NOT EXISTS asked_by text NOT NULL DEFAULT '';
 ALTER TABLE {schema}.revisions ADD COLUMN IF NOT EXISTS undone_by text;
 ALTER TABLE {schema}.revisions ADD COLUMN IF NOT EXISTS undone_at timestamptz;
+ALTER TABLE {schema}.databases ADD COLUMN IF NOT EXISTS dimension integer;
 """
 
 Rows = tuple[list[str], list[tuple[Any, ...]]]  # column names, rows
+# The vector columns' nearest-neighbour indexes; pgvector's HNSW takes at most 2,000 dimensions (a larger
+# model's vectors are searched exactly: a KB holds a few thousand documents).
+_HNSW_DDL = """
+CREATE INDEX IF NOT EXISTS documents_embedding_hnsw ON {schema}.documents USING hnsw (embedding vector_cosine_ops);
+CREATE INDEX IF NOT EXISTS verified_queries_hnsw ON {schema}.verified_queries USING hnsw (embedding vector_cosine_ops);
+"""
+HNSW_MAX_DIMENSION = 2000
+_VECTOR_TABLES = ("documents", "verified_queries", "embedding_cache")
 # Created by ensure_schema, and on first use in a KB built before it existed (no rebuild needed).
 _SYNONYMS_DDL = """
 CREATE TABLE IF NOT EXISTS {schema}.semantic_synonyms (
@@ -150,6 +157,18 @@ class LearnedSynonym:
     revision_id: int | None
     created_by: str
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class EmbeddingState:
+    """What a KB schema's vectors are: the columns' dimension and the models its databases were built with."""
+
+    dimension: int | None
+    models: tuple[str, ...]
+
+    def matches(self, model: str, dimension: int) -> bool:
+        """True when every vector is ``model``'s (or there is none yet) and the columns hold ``dimension``."""
+        return self.dimension in (None, dimension) and set(self.models) <= {model}
 
 
 _DOC_COLUMNS = ("db_name", "doc_key", "kind", "source", "fingerprint", "table_name", "column_name", "text",
@@ -190,11 +209,15 @@ class KnowledgeStore:
             self._conn.close()
             self._conn = None
 
-    def ensure_schema(self) -> None:
+    def ensure_schema(self, dimension: int = DIMENSION) -> None:
+        """Create what is missing; new vector columns take ``dimension`` (existing ones keep theirs: see
+        :meth:`replace_embeddings`)."""
         with connect(self.conninfo, settings=self.settings, autocommit=True) as conn:
             require_pgvector(conn)
-            ddl = _DDL.format(schema=sql.Identifier(self.schema).as_string(conn), dim=DIMENSION)
-            conn.execute(ddl)  # type: ignore[arg-type]
+            schema = sql.Identifier(self.schema).as_string(conn)
+            conn.execute(_DDL.format(schema=schema, dim=dimension))  # type: ignore[arg-type]
+            if (self.embedding_state(conn).dimension or dimension) <= HNSW_MAX_DIMENSION:
+                conn.execute(_HNSW_DDL.format(schema=schema))  # type: ignore[arg-type]
             self._create_synonyms(conn)
 
     def _create_synonyms(self, conn: psycopg.Connection) -> None:
@@ -235,12 +258,14 @@ class KnowledgeStore:
                      (db_name, list(keys)))
 
     def set_fingerprint(self, conn: psycopg.Connection, db_name: str, fingerprint: str, model: str,
-                        info: dict[str, Any]) -> None:
+                        info: dict[str, Any], *, dimension: int | None = None) -> None:
+        """Record a build of ``db_name``: its structure's fingerprint and the embedding model and dimension."""
         conn.execute(
-            sql.SQL("INSERT INTO {} (db_name, fingerprint, model, info) VALUES (%s, %s, %s, %s) "
+            sql.SQL("INSERT INTO {} (db_name, fingerprint, model, info, dimension) VALUES (%s, %s, %s, %s, %s) "
                     "ON CONFLICT (db_name) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, "
-                    "model = EXCLUDED.model, info = EXCLUDED.info, built_at = now()").format(self.ident("databases")),
-            (db_name, fingerprint, model, Jsonb(info)),
+                    "model = EXCLUDED.model, info = EXCLUDED.info, dimension = EXCLUDED.dimension, "
+                    "built_at = now()").format(self.ident("databases")),
+            (db_name, fingerprint, model, Jsonb(info), dimension),
         )
 
     def database_info(self, db_name: str) -> tuple[str, str, dict[str, Any]] | None:
@@ -251,6 +276,54 @@ class KnowledgeStore:
             (db_name,),
         ).fetchone()
         return (row[0], row[1], row[2]) if row else None
+
+    # --- the embedding model (one per KB schema: its vector columns have one dimension) ----------------
+    def embedding_state(self, conn: psycopg.Connection) -> EmbeddingState:
+        """The vector columns' dimension (None before the tables exist) and the models databases were built with."""
+        row = conn.execute("SELECT atttypmod FROM pg_attribute WHERE attrelid = to_regclass(%s) AND attname = 'embedding'",
+                           (f'"{self.schema}".documents',)).fetchone()
+        if row is None:
+            return EmbeddingState(None, ())
+        models = conn.execute(sql.SQL("SELECT DISTINCT model FROM {} ORDER BY 1").format(self.ident("databases"))).fetchall()
+        return EmbeddingState(int(row[0]) if row[0] > 0 else None, tuple(r[0] for r in models))
+
+    def current_embedding(self) -> EmbeddingState:
+        """:meth:`embedding_state` on the shared connection (no connection of its own: opening a KB is cheap)."""
+        return self.embedding_state(self.shared())
+
+    def lock_embedding(self, conn: psycopg.Connection) -> None:
+        """One re-embedding of the schema at a time, until ``conn``'s transaction ends."""
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{self.schema}|embedding",))
+
+    def embedded_texts(self, conn: psycopg.Connection) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+        """(id, text) of every document and (id, question) of every verified query, of all databases."""
+        docs = conn.execute(sql.SQL("SELECT id, text FROM {} ORDER BY id").format(self.ident("documents"))).fetchall()
+        queries = conn.execute(sql.SQL("SELECT id, question FROM {} ORDER BY id").format(
+            self.ident("verified_queries"))).fetchall()
+        return [(int(r[0]), r[1]) for r in docs], [(int(r[0]), r[1]) for r in queries]
+
+    def replace_embeddings(self, conn: psycopg.Connection, model: str, dimension: int,
+                           documents: Sequence[tuple[int, np.ndarray]], queries: Sequence[tuple[int, np.ndarray]]) -> None:
+        """Give every document and verified query its vector by ``model``, in ``conn``'s transaction: the
+        vector columns take ``dimension``, the cache of the old model's vectors is emptied, the indexes are
+        rebuilt and every database is recorded as embedded by ``model``."""
+        schema = sql.Identifier(self.schema)
+        for index in ("documents_embedding_hnsw", "verified_queries_hnsw"):
+            conn.execute(sql.SQL("DROP INDEX IF EXISTS {}.{}").format(schema, sql.Identifier(index)))
+        conn.execute(sql.SQL("TRUNCATE {}").format(self.ident("embedding_cache")))
+        for table in _VECTOR_TABLES:  # no dimension while rows change from the old one to the new one
+            conn.execute(sql.SQL("ALTER TABLE {} ALTER COLUMN embedding TYPE vector").format(self.ident(table)))
+        for table, rows in (("documents", documents), ("verified_queries", queries)):
+            with conn.cursor() as cur:
+                cur.executemany(sql.SQL("UPDATE {} SET embedding = %s WHERE id = %s").format(self.ident(table)),
+                                [(np.asarray(v, dtype=np.float32), i) for i, v in rows])
+        for table in _VECTOR_TABLES:
+            conn.execute(sql.SQL("ALTER TABLE {} ALTER COLUMN embedding TYPE vector({})").format(
+                self.ident(table), sql.Literal(dimension)))
+        if dimension <= HNSW_MAX_DIMENSION:
+            conn.execute(_HNSW_DDL.format(schema=schema.as_string(conn)))  # type: ignore[arg-type]
+        conn.execute(sql.SQL("UPDATE {} SET model = %s, dimension = %s").format(self.ident("databases")),
+                     (model, dimension))
 
     # --- embedding cache ---------------------------------------------------------------------------
     def cached_embeddings(self, conn: psycopg.Connection, keys: Sequence[str]) -> dict[str, np.ndarray]:

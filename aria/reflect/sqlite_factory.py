@@ -24,7 +24,7 @@ from aria.errors import ConfigError
 from aria.eval.datasets import Dataset, EvalItem
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
-from aria.kb.embed import Embedder, get_embedder
+from aria.kb.embed import Embedder, embedder_for
 from aria.kb.sources import bird_schemas, spider_schemas
 from aria.kb.store import KnowledgeStore
 from aria.llm.client import ModelClient, build_model_client
@@ -149,4 +149,4 @@ def eval_answer_fn(settings: Settings, dataset: Dataset) -> SqliteEvalAnswerer:
         raise ConfigError("Engine mode needs a model.", hint="Pass --llm SPEC (and --judge-llm SPEC).")
     targets = resolve_targets(settings)
     return SqliteEvalAnswerer(settings, dataset, models=models, kb_conninfo=targets.kb,
-                              embedder=get_embedder(settings.embedding_model))
+                              embedder=embedder_for(settings))

@@ -78,7 +78,7 @@ def retrieval(
 
     from aria.cli.common import settings as get_settings
     from aria.db.connect import resolve_targets
-    from aria.kb.bench import markdown, report, run_retrieval_bench
+    from aria.eval.retrieval_bench import markdown, report, run_retrieval_bench
     from aria.kb.embed import embedder_for
     from aria.kb.store import KnowledgeStore
 

@@ -13,13 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from psycopg import sql
 
-from aria.db.schema import Schema
 from aria.errors import KnowledgeBaseError
 from aria.kb.documents import Document, embedding_key, schema_documents, schema_fingerprint
 from aria.kb.embed import Embedder
-from aria.kb.store import KnowledgeStore
+from aria.kb.store import KnowledgeStore, NewVerifiedQuery
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 
@@ -123,10 +122,11 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
             store.upsert_documents(conn, changed, vectors, fingerprint)
         if stale:
             store.delete_documents(conn, schema.name, stale)
-        conn.execute(sql.SQL("UPDATE {} SET fingerprint = %s WHERE db_name = %s AND fingerprint <> %s").format(
-            store.ident("documents")), (fingerprint, schema.name, fingerprint))
+        store.restamp_documents(conn, schema.name, fingerprint)
         if example_count is not None:
-            _replace_golden(store, conn, schema.name, examples, example_count)
+            store.delete_verified_of(conn, schema.name, golden=True)
+            store.insert_verified(conn, [NewVerifiedQuery(schema.name, e.question, e.sql, "golden", e.params, e.ext_id)
+                                         for e in examples], example_count)
         store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {},
                               dimension=embedder.dimension)
     added = sum(1 for d in changed if d.key not in existing)
@@ -140,35 +140,12 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
 def _examples_vectors(store: KnowledgeStore, embedder: Embedder, db_name: str,
                       examples: Sequence[VerifiedExample]) -> tuple[np.ndarray | None, int]:
     """Vectors of the golden examples, or None when the stored ones are already identical."""
-    with store.transaction() as conn:
-        rows = conn.execute(sql.SQL("SELECT question, sql FROM {} WHERE db_name = %s AND source = 'golden' "
-                                    "ORDER BY id").format(store.ident("verified_queries")), (db_name,)).fetchall()
-    if [(r[0], r[1]) for r in rows] == [(e.question, e.sql) for e in examples]:
+    if store.golden_pairs(db_name) == [(e.question, e.sql) for e in examples]:
         return None, 0
     return embed_documents(store, embedder, [e.question for e in examples])
-
-
-def _replace_golden(store: KnowledgeStore, conn: Any, db_name: str, examples: Sequence[VerifiedExample],
-                    vectors: np.ndarray) -> None:
-    from psycopg.types.json import Jsonb
-
-    conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND source = 'golden'").format(
-        store.ident("verified_queries")), (db_name,))
-    statement = sql.SQL("INSERT INTO {} (db_name, question, sql, params, embedding, source, ext_id) "
-                        "VALUES (%s, %s, %s, %s, %s, 'golden', %s)").format(store.ident("verified_queries"))
-    with conn.cursor() as cur:
-        cur.executemany(statement, [(db_name, e.question, e.sql, Jsonb(e.params), v, e.ext_id)
-                                    for e, v in zip(examples, vectors, strict=True)])
 
 
 def documents_of(schema: Schema, glossary: list[dict[str, Any]] | None = None,
                  metrics: list[dict[str, Any]] | None = None) -> list[Document]:
     """The documents a build would write (for inspection and tests)."""
     return schema_documents(schema, glossary, metrics)
-
-
-def build_restaurant_kb(settings: Any, targets: Any, *, progress: Progress | None = None) -> BuildReport:
-    """Build (incrementally) the KB of the live restaurant database: the UI's and `aria kb build`'s default."""
-    from aria.kb.service import build_from_source
-
-    return build_from_source("postgres", targets.admin, targets.kb, settings, progress=progress)[0]

@@ -29,7 +29,7 @@ from langchain_core.embeddings import Embeddings
 
 from aria.errors import AriaError, ConfigError, KnowledgeBaseError
 from aria.kb import minilm
-from aria.kb.text import tokens
+from aria.text import tokens
 
 if TYPE_CHECKING:
     from aria.config import Settings

@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 
 from aria.config import Settings
 from aria.db.executor import QueryResult
-from aria.db.schema import Schema
 from aria.kb.base import KnowledgeBase
 from aria.kb.context import SchemaContext
 from aria.llm.client import ModelClient
 from aria.reflect.steps import StepRecorder
 from aria.semantic.layer import SemanticLayer
+from aria.sql.schema import Schema
 
 
 class QueryExecutor(Protocol):

@@ -36,13 +36,12 @@ from dataclasses import replace
 from queue import SimpleQueue
 from typing import Any
 
-import psycopg
 from langchain_core.callbacks import CallbackManagerForChainRun
 from langchain_core.runnables import Runnable, RunnableConfig
 from langchain_core.runnables.config import ensure_config, get_callback_manager_for_config, run_in_executor
 
 from aria.db.executor import QueryResult
-from aria.errors import AriaError, DatabaseUnavailable
+from aria.errors import AriaError
 from aria.reflect.answer import Answer, AskOptions, Question
 from aria.reflect.answer_text import summarize_result
 from aria.reflect.deps import EngineDeps, RunState, business_now
@@ -96,18 +95,11 @@ def answer_question(
                      now=business_now(deps.executor, deps.settings.timezone))
     try:
         answer = _answer(state, cleaned, language, options, evidence)
-    except (AriaError, psycopg.Error) as err:  # psycopg: e.g. the KB's connection lost when the server stopped
-        failure = _database_lost(err) if isinstance(err, psycopg.Error) else err
-        log.info("question failed: %s", failure)
-        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(failure),
-                        error=str(failure), trace=trace)
+    except AriaError as err:  # the stores and the executor map driver errors (a lost connection too) to Aria's
+        log.info("question failed: %s", err)
+        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(err),
+                        error=str(err), trace=trace)
     return answer.model_copy(update={"log_id": log_answer(deps, answer, asked_by=options.asked_by)})
-
-
-def _database_lost(err: psycopg.Error) -> DatabaseUnavailable:
-    first_line = (str(err).strip().splitlines() or [type(err).__name__])[0]
-    return DatabaseUnavailable(f"The database stopped answering ({first_line}).",
-                               hint="Check that it is running (`aria db status`), then ask again.")
 
 
 def _answer(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:

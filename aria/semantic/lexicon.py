@@ -2,7 +2,7 @@
 model, values from the data (dish names, categories, staff ...), and a small fixed vocabulary of
 time phrases, grains, ranking words and function words in Vietnamese and English.
 
-Everything is matched on normalized text (lower case, no diacritics: ``aria.kb.text.normalize``).
+Everything is matched on normalized text (lower case, no diacritics: ``aria.text.normalize``).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from aria.kb.text import normalize, stem
 from aria.semantic.catalog import SemanticCatalog
+from aria.text import normalize, stem
 
 log = logging.getLogger(__name__)
 ValuesOf = Callable[[str, str], Sequence[str]]  # (table, column) -> distinct values

@@ -19,11 +19,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from aria.kb.text import normalize
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning, words_of
 from aria.semantic.periods import find_periods
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
+from aria.text import normalize
 
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
 

@@ -20,7 +20,7 @@ import yaml
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.db.executor import ReadOnlyExecutor
-from aria.eval.golden import GoldenQuestion, load_golden
+from aria.db.golden import GoldenQuestion, load_golden
 from aria.eval.semantic_bench import load_questions
 from aria.paths import seed_dir
 

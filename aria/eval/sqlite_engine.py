@@ -18,7 +18,6 @@ from pathlib import Path
 from aria.config import Settings
 from aria.db.connect import resolve_targets
 from aria.db.introspect import introspect_sqlite
-from aria.db.schema import Schema
 from aria.db.sqlite_executor import SqliteReadOnlyExecutor
 from aria.errors import ConfigError
 from aria.eval.datasets import Dataset, EvalItem
@@ -31,6 +30,7 @@ from aria.llm.client import ModelClient, build_model_client
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.deps import EngineDeps
 from aria.reflect.engine import Engine
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 

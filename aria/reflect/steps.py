@@ -5,7 +5,7 @@ The question is one LangChain run (the engine's :class:`~langchain_core.runnable
 each pass of a loop (:meth:`StepRecorder.loop`) and each step (:meth:`StepRecorder.step`) is a child
 run of the innermost one open, named after it, with the step's scores, rewritten question, SQL and
 findings as its outputs. A model call passes :meth:`StepRecorder.callbacks` in its config, so it nests
-under the step that made it. Without a handler attached, a run costs a few microseconds.
+under the step that made it. Without a handler attached (none given, no LangSmith), no child run is made.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class StepRecorder:
     def _child_run(self, name: str, metadata: dict[str, Any], outputs: Callable[[], dict[str, Any]]) -> Iterator[None]:
         """A child run of the innermost open run for the block; ``outputs()`` is read when it ends."""
         callbacks = self.callbacks()
-        if callbacks is None:
+        if callbacks is None or not callbacks.handlers:  # nobody listens: no run to report
             yield
             return
         callbacks.add_metadata(metadata, inherit=False)

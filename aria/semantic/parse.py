@@ -19,11 +19,11 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from aria.kb.text import normalize
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning, words_of
-from aria.semantic.periods import find_periods
+from aria.semantic.periods import find_periods, shift_months
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
+from aria.kb.text import normalize
 
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
 
@@ -33,6 +33,9 @@ _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
+# A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
+# most" is one row (ex-001).
+RANKED_IN_FULL = ("station", "promotion", "supplier", "payment_method", "area", "shift", "order_type")
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
 
@@ -173,17 +176,24 @@ class QuestionParser:
         unknown = marks.leftovers()
         if unknown:
             return Parsed(None, recognised, unknown, "some words were not recognised")
-        if len(ranges) > 1:
-            return Parsed(None, recognised, [], "two time periods (a comparison) are not supported yet")
-        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised)
+        ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
+        if len(ranges) > 2:
+            return Parsed(None, recognised, [], "more than two time periods")
+        try:
+            compare = _second_period(marks, ranges, now)
+        except _Unanswerable as err:
+            return Parsed(None, recognised, [], str(err))
+        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare)
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
-               limit: int | None, recognised: list[Recognised]) -> Parsed:
+               limit: int | None, recognised: list[Recognised], compare: TimeRange | None = None) -> Parsed:
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
-        named = list(dict.fromkeys(str(p) for _, _, k, p in marks.mentions if k == "metric"))
+        named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
-        if named and verbs and not set(verbs) & set(named):  # "how much did takeaway orders bring in"
+        units = {self.catalog.metrics[m].unit for m in named}
+        if named and verbs and not set(verbs) & set(named) and self.catalog.metrics[verbs[0]].unit not in units:
+            # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
             return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
         named = named or verbs[:1]
         if not named:
@@ -210,11 +220,31 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if superlative is not None or limit is not None:
             order_by = [OrderBy(by=metrics[0], descending=True if superlative is None else bool(superlative))]
-            if limit is None and not _plural_subject(marks):
+            concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
+            if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
                 limit = 1
+        comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
+        if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
+            return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
+        if compare is not None:  # the metrics asked, each for both periods (no companions)
+            if any(g.startswith("metric_time") for g in group_by):
+                return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
+            metrics = [m for m in metrics if m in named] or metrics[:1]
+        period = _whole_days_if_split(period, group_by)
         query = SemanticQuery(metrics=metrics, group_by=list(dict.fromkeys(group_by)), filters=filters, time=period,
-                              order_by=order_by, limit=limit, language=language)
+                              compare=compare, order_by=order_by, limit=limit, language=language)
         return Parsed(query, recognised)
+
+    def _named_metrics(self, marks: _Marks) -> list[str]:
+        """The metrics the question names; a count right after a value ("delivery orders", "gold members")
+        names the rows another metric is about, not a second metric."""
+        metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
+        named = list(dict.fromkeys(m for _, _, m in metric_spans))
+        if len(named) > 1:
+            nouns = {m for a, _, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"}
+            named = [m for m in named if m not in nouns] or named
+        return named
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion."""
@@ -245,7 +275,12 @@ class QuestionParser:
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
                                     "ingredient")
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"]
-        return metrics, filters, self._with_attributes(group_by, available, metrics)
+        for flt in filters:  # "how much Tôm sú is left": a quantity is shown with its item and unit
+            dim = self.catalog.dimension_of(flt.dimension)
+            if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \
+                    any(self.catalog.metrics[m].unit == "qty" for m in metrics):
+                group_by.append(flt.dimension)
+        return metrics, filters, self._with_attributes(group_by, available, metrics, language)
 
     def _is_average(self, metric: str) -> bool:
         info = self.catalog.metrics[metric]
@@ -274,9 +309,10 @@ class QuestionParser:
                 resolved.marks[i] = _Mark(kind, payload)
         return resolved
 
-    def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str]) -> list[str]:
+    def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str],
+                         language: str) -> list[str]:
         """An ingredient is shown with its unit (the dimension's attributes); a station's prep time with
-        its target (the metric's ``show_with``)."""
+        its target (the metric's ``show_with``); ``name_lang`` is the name in the question's language."""
         out: list[str] = []
         for name in group_by:
             out.append(name)
@@ -285,6 +321,7 @@ class QuestionParser:
                 continue
             extra = [a for m in metrics for a in self.catalog.metrics[m].show_with.get(dim.concept, ())]
             for attribute in dict.fromkeys([*dim.attributes, *extra]):
+                attribute = f"name_{language}" if attribute == "name_lang" else attribute
                 candidate = f"{name.rsplit('__', 1)[0]}__{attribute}"
                 if candidate in available:
                     out.append(candidate)
@@ -366,6 +403,8 @@ class QuestionParser:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
             elif kind == "concept":
+                if _labels_a_value(marks, start, end, str(payload)):  # "nhân viên Bùi Thanh Hoa", "mã GIAM10"
+                    continue
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
@@ -387,6 +426,47 @@ class QuestionParser:
 
 class _Unanswerable(Exception):
     pass
+
+
+_GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
+
+
+def _whole_days_if_split(period: TimeRange | None, group_by: list[str]) -> TimeRange | None:
+    """"Revenue for the last 30 days" is a rolling window; "daily revenue for the last 7 days" shows seven
+    whole days (and "by week over the last 8 weeks" eight whole weeks)."""
+    if period is None or period.start_at is None or _GRAIN_OF_UNIT.get(period.unit or "") not in group_by:
+        return period
+    return period.whole_days()
+
+
+def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.datetime) -> TimeRange | None:
+    """``first`` moved back by one ``unit`` ("this week so far" vs "the same days of last week"):
+    a period that runs to today stops at the same moment back then.
+
+    >>> now = dt.datetime(2026, 11, 15, 19, 40)
+    >>> r = same_period_before(TimeRange(start=dt.date(2026, 11, 9), end=dt.date(2026, 11, 15), unit="week"),
+    ...                        "week", "last week", now)
+    >>> r.start, r.end, r.end_before
+    (datetime.date(2026, 11, 2), datetime.date(2026, 11, 8), datetime.datetime(2026, 11, 8, 19, 40))
+    """
+    if unit not in ("day", "week", "month", "quarter", "year"):
+        return None
+    months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 0)
+    days = {"day": 1, "week": 7}.get(unit, 0)
+
+    def back(moment: dt.datetime) -> dt.datetime:
+        return shift_months(moment, -months) if months else moment - dt.timedelta(days=days)
+
+    def back_day(day: dt.date) -> dt.date:
+        return back(dt.datetime.combine(day, dt.time())).date()
+
+    start, end = back_day(first.start), back_day(first.end)
+    if start >= first.start:
+        return None
+    to_now = first.end >= now.date() and first.end_before is None
+    return TimeRange(start=start, end=end, phrase=phrase, unit=unit,
+                     start_at=back(first.start_at) if first.start_at else None,
+                     end_before=back(now) if to_now else (back(first.end_before) if first.end_before else None))
 
 
 def _mark_split_superlative(marks: _Marks) -> None:
@@ -418,6 +498,34 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("basis")
 
 
+def _labels_a_value(marks: _Marks, start: int, end: int, concept: str) -> bool:
+    """A concept word right before or after a value of that concept is its label, not a split."""
+    for a, b, kind, payload in marks.mentions:
+        if kind == "value" and (a == end or b == start) and \
+                any(m.concept == concept for m in payload):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:
+    """The period a comparison sets beside the first: a second period named ("tháng 10 so với tháng 9"),
+    the same days of it ("so với cùng kỳ tuần trước"), or the one before ("last week vs the week before")."""
+    same = [p for _, _, k, p in marks.mentions if k == "same_period"]
+    if len(ranges) == 2:
+        if not same:
+            return ranges[1]
+        moved = same_period_before(ranges[0], ranges[1].unit, ranges[1].phrase, now)
+    elif same and ranges and isinstance(same[0], str):
+        moved = same_period_before(ranges[0], same[0], same[0], now)
+    elif same:
+        raise _Unanswerable("'the same period' needs a period to compare with")
+    else:
+        return None
+    if moved is None:
+        raise _Unanswerable("the same period before this one is unclear")
+    return moved
+
+
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[start - 1] if start > 0 else None
     return mark is not None and mark.kind in kinds
@@ -439,7 +547,7 @@ def _plural_subject(marks: _Marks) -> bool:
 def _recognised(marks: _Marks) -> list[Recognised]:
     out = []
     for start, end, kind, payload in marks.mentions:
-        if kind in ("filler", "conjunction", "verb", "unit", "average"):
+        if kind in ("filler", "conjunction", "verb", "unit", "average", "compare", "same_period"):
             continue
         shown = payload
         if isinstance(payload, tuple) and payload and isinstance(payload[0], ValueMeaning):

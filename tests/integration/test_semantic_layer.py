@@ -90,7 +90,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Doanh thu của chi nhánh Hà Nội tuần trước?",  # a branch the restaurant does not have
     "Revenue last week excluding drinks",  # a negation: never guessed
     "How many Pizza Margherita did we sell yesterday?",  # a dish that is not on the menu
-    "Compare revenue this week with last week",  # two periods: not supported yet
+    "Compare revenue this week with yesterday and last week",  # three periods
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHC" else "vi", now=now)

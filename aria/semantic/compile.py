@@ -131,6 +131,16 @@ def _local(moment: dt.datetime) -> str:
     return moment.replace(tzinfo=None, microsecond=0).isoformat(sep=" ")
 
 
+def something_to_show(metrics: list[str]) -> str:
+    """A row of a split with nothing to measure is left out, as the golden SQL's joins and filters leave it
+    out: a measure is ``case when <its rows> then ... end``, empty (not 0) for a group without such rows.
+
+    >>> something_to_show(["voided_lines", "voided_value"])
+    '(voided_lines IS NOT NULL OR voided_value IS NOT NULL)'
+    """
+    return "(" + " OR ".join(f"{m} IS NOT NULL" for m in metrics) + ")"
+
+
 def entity_of(group_by: str) -> str | None:
     """The entity path of a joined dimension: ``menu_item__category__name_vi`` -> ``menu_item__category``."""
     if group_by.startswith("metric_time") or "__" not in group_by:
@@ -193,8 +203,11 @@ class SemanticCompiler:
         order = self._order(query, tie_breaks)
         sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result"
         keys = [g for g in query.group_by if not g.startswith("metric_time")]
-        if keys:  # "by shift" lists the shifts: rows outside every shift (takeaway) are not a shift
-            sql += "\nWHERE " + " AND ".join(f"{g} IS NOT NULL" for g in keys)
+        where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
+        if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
+            where.append(something_to_show(list(query.metrics)))
+        if where:
+            sql += "\nWHERE " + " AND ".join(where)
         if order:
             sql += f"\nORDER BY {', '.join(order)}"
         if query.limit is not None:
@@ -224,8 +237,11 @@ class SemanticCompiler:
         sql = (f"SELECT {', '.join(select)}\nFROM (\n{first}\n) AS a\n"
                + (f"FULL JOIN (\n{second}\n) AS b ON {join}" if join else f"CROSS JOIN (\n{second}\n) AS b"))
         keys = [g for g in query.group_by if not g.startswith("metric_time")]
-        if keys:
-            sql += "\nWHERE " + " AND ".join(f"coalesce(a.{g}, b.{g}) IS NOT NULL" for g in keys)
+        where = [f"coalesce(a.{g}, b.{g}) IS NOT NULL" for g in keys]
+        if query.group_by:
+            where.append(something_to_show([f"{side}.{m}" for m in query.metrics for side in "ab"]))
+        if where:
+            sql += "\nWHERE " + " AND ".join(where)
         order = [f"{'a.' + o.by if o.by in query.metrics else f'coalesce(a.{o.by}, b.{o.by})'} "
                  f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
         order += [f"coalesce(a.{t}, b.{t}) ASC" for t in tie_breaks]
@@ -270,7 +286,8 @@ class SemanticCompiler:
         for name in query.metrics:
             info = self.catalog.metrics[name]
             columns.append(info.column)
-            select.append(f'round(({name})::numeric, {int(info.decimals)}) AS "{info.column}"')
+            value = f"coalesce({name}, 0)" if info.additive and not query.group_by else name  # nothing sold: 0
+            select.append(f'round(({value})::numeric, {int(info.decimals)}) AS "{info.column}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("Two output columns would have the same name.")
         return columns, select

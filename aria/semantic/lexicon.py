@@ -8,6 +8,7 @@ Everything is matched on normalized text (lower case, no diacritics: ``aria.text
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,7 +78,8 @@ VERBS: dict[str, str | None] = {
     "earn": "revenue", "earned": "revenue", "take": None, "took": None, "bring in": "revenue",
     "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": None,
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
-    "spend": None, "spent": None, "pay": None, "paid": None, "give": None, "gave": None, "had": None,
+    "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
+    "tra": "payment_amount", "tra tien": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
     "ordered": None, "ghe": None, "tra": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
@@ -124,10 +126,11 @@ FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "t
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
-                  "cho den nay", "cho toi gio", "cho den gio", "tong cong la", "duoc bao nhieu", "het bao nhieu",
+                  "cho den nay", "cho toi gio", "cho den gio", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking")
 
 
+_PARENTHESES = re.compile(r"\([^)]*\)")
 _SPLIT_WORDS = frozenset({"theo", "tung", "moi", "by", "per", "each"})
 
 
@@ -244,8 +247,10 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 _add(entries, value.code, "value", meaning)
         if values_of is not None and _is_name(dim):
             for name in values_of(dim.table, dim.expr):
-                if len(normalize(name)) >= 3:
-                    _add(entries, name, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
+                meaning = ValueMeaning(dim.semantic_model, dim.name, name, dim.concept)
+                for spoken in dict.fromkeys((name, _PARENTHESES.sub(" ", name))):  # "Lẩu cua đồng (mùa thu)"
+                    if len(normalize(spoken)) >= 3:
+                        _add(entries, spoken, "value", meaning)
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():

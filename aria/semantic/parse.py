@@ -155,6 +155,7 @@ class QuestionParser:
         self.group_bys_of = group_bys_of
         self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
+        self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _POSSESSIVE.sub(" ", question)
@@ -237,14 +238,32 @@ class QuestionParser:
 
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
-        names the rows another metric is about, not a second metric."""
+        names the rows another metric is about, not a second metric. With no metric named, a value that is
+        also a metric's name ("waste": the movement type, and the waste cost) is the metric."""
+        if not any(k == "metric" for _, _, k, _ in marks.mentions):
+            marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
+                              if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
+                              for a, b, k, p in marks.mentions]
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
         if len(named) > 1:
             nouns = {m for a, _, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"}
             named = [m for m in named if m not in nouns] or named
-        return named
+        return [self._as_companion(m, named) for m in named]
+
+    def _as_companion(self, metric: str, named: list[str]) -> str:
+        """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
+        companion measured in people), not the guests who ate."""
+        info = self.catalog.metrics[metric]
+        for other in named:
+            if other == metric or metric in self.catalog.metrics[other].companions:
+                continue
+            same_unit = [c for c in self.catalog.metrics[other].companions
+                         if c in self.catalog.metrics and self.catalog.metrics[c].unit == info.unit and c not in named]
+            if same_unit and info.unit not in ("count", "vnd"):
+                return same_unit[0]
+        return metric
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion."""

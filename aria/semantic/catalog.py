@@ -59,6 +59,7 @@ class MetricInfo:
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
     additive: bool = False  # a sum or a count: nothing to add up is 0, not empty
+    until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions=_strings(meta.get("companions")), description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
+        until_now=bool(meta.get("until_now", False)),
     )
 
 

@@ -65,7 +65,7 @@ SUPERLATIVES: dict[str, bool] = {
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "the least": False, "slowest selling": False, "least popular": False,
-    "most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
+    "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.

@@ -184,10 +184,11 @@ class QuestionParser:
             compare = _second_period(marks, ranges, now)
         except _Unanswerable as err:
             return Parsed(None, recognised, [], str(err))
-        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare)
+        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
-               limit: int | None, recognised: list[Recognised], compare: TimeRange | None = None) -> Parsed:
+               limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
+               now: dt.datetime) -> Parsed:
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = self._named_metrics(marks)
@@ -232,6 +233,9 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
             metrics = [m for m in metrics if m in named] or metrics[:1]
         period = _whole_days_if_split(period, group_by)
+        if period is not None and period.end >= now.date() and period.end_before is None and \
+                any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
+            period = period.model_copy(update={"end_before": now})
         query = SemanticQuery(metrics=metrics, group_by=list(dict.fromkeys(group_by)), filters=filters, time=period,
                               compare=compare, order_by=order_by, limit=limit, language=language)
         return Parsed(query, recognised)

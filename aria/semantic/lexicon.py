@@ -75,8 +75,8 @@ AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh qua
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
     "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
-    "earn": "revenue", "earned": "revenue", "take": None, "took": None, "bring in": "revenue",
-    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": None,
+    "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "bring in": "revenue",
+    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
@@ -86,8 +86,13 @@ VERBS: dict[str, str | None] = {
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "tieu": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
-    "rang up": None, "bring": None, "brought": None, "done": None,
+    "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
+    "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
 }
+# Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
+VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
+# A unit with nothing else to name the metric: "bếp nào ra nhiều phần nhất" counts portions sold.
+UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests"}
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",

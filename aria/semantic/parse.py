@@ -20,7 +20,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning, words_of
+from aria.semantic.lexicon import (
+    FILLERS,
+    GROUP_MARKERS,
+    UNIT_METRICS,
+    VERB_ALTERNATIVES,
+    WHICH_WORDS,
+    Entry,
+    ValueMeaning,
+    words_of,
+)
 from aria.semantic.periods import find_periods, shift_months
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
 from aria.kb.text import normalize
@@ -154,6 +163,8 @@ class QuestionParser:
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
         self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
+        self._soft |= {tuple(w for w in e.tokens if w not in FILLERS) for e in lexicon if e.kind == "value"
+                       and tuple(w for w in e.tokens if w not in FILLERS) in self._soft}  # "đã phục vụ"
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
 
@@ -194,12 +205,21 @@ class QuestionParser:
         named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
         units = {self.catalog.metrics[m].unit for m in named}
-        if named and verbs and not set(verbs) & set(named) and self.catalog.metrics[verbs[0]].unit not in units:
+        if named and verbs and not set(verbs) & set(named) and not (verbs[0] in VERB_ALTERNATIVES and "vnd" in units):
             # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
             return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
-        named = named or verbs[:1]
-        if not named:
+        units = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions if k == "unit" and str(p) in UNIT_METRICS]
+        candidates = [named] if named else [[m] for m in (*verbs[:1], *VERB_ALTERNATIVES.get(verbs[0], ()))] \
+            if verbs else [units[:1]] if units else []
+        if not candidates:
             return Parsed(None, recognised, [], "no metric recognised")
+        named = candidates[0]
+        for other in candidates[1:]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
+            try:
+                self._split(marks, named, language, tables, limit)
+                break
+            except _Unanswerable:
+                named = other
         try:
             metrics, filters, group_by = self._split(marks, named, language, tables, limit)
         except _Unanswerable as err:
@@ -248,6 +268,10 @@ class QuestionParser:
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
                               for a, b, k, p in marks.mentions]
+        marks.mentions = [(a, b, "concept", self._concepts[tuple(marks.words[a:b])])
+                          if k == "metric" and tuple(marks.words[a:b]) in self._concepts
+                          and _marked_before(marks, a, ("top", "which")) else (a, b, k, p)
+                          for a, b, k, p in marks.mentions]  # "top 10 customers": the customers, ranked
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
@@ -411,6 +435,18 @@ class QuestionParser:
                     return dim.concept
         return None
 
+    def _labels_a_value(self, marks: _Marks, start: int, end: int, concept: str) -> bool:
+        """A concept word right before or after one of its values is its label, not a split: "nhân viên Bùi
+        Thanh Hoa", "khách hạng Vàng" (a tier is a customer's)."""
+        if marks.words[start] in _SPLIT_WORDS:  # "theo giờ" asks for a split
+            return False
+        models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and _names_rows(d)}
+        for a, b, kind, payload in marks.mentions:
+            if kind == "value" and (a == end or b == start) and any(
+                    m.concept == concept or m.semantic_model in models for m in payload):  # type: ignore[attr-defined]
+                return True
+        return False
+
     def _head_concept(self, words: list[str]) -> str | None:
         """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station."""
         for size in range(len(words) - 1, 0, -1):
@@ -426,8 +462,11 @@ class QuestionParser:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
             elif kind == "concept":
-                if _labels_a_value(marks, start, end, str(payload)):  # "nhân viên Bùi Thanh Hoa", "mã GIAM10"
+                if self._labels_a_value(marks, start, end, str(payload)):  # "nhân viên Bùi Thanh Hoa", "mã GIAM10"
                     continue
+                if marks.words[start:end] in (["who"], ["ai"]) and \
+                        any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
+                    continue  # "who are our top customers": the customers
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
@@ -449,6 +488,16 @@ class QuestionParser:
 
 class _Unanswerable(Exception):
     pass
+
+
+_SPLIT_WORDS = frozenset(m.split()[0] for m in GROUP_MARKERS)
+
+
+def _names_rows(dim: object) -> bool:
+    """A dimension that names its semantic model's rows (a customer's name, a dish's name)."""
+    from aria.semantic.compile import NAME_DIMENSIONS
+
+    return getattr(dim, "lang", None) is not None or getattr(dim, "name", "") in NAME_DIMENSIONS
 
 
 _GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
@@ -519,15 +568,6 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and nxt.kind == "metric":
             marks.marks[i] = _Mark("basis")
-
-
-def _labels_a_value(marks: _Marks, start: int, end: int, concept: str) -> bool:
-    """A concept word right before or after a value of that concept is its label, not a split."""
-    for a, b, kind, payload in marks.mentions:
-        if kind == "value" and (a == end or b == start) and \
-                any(m.concept == concept for m in payload):  # type: ignore[attr-defined]
-            return True
-    return False
 
 
 def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:

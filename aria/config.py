@@ -164,7 +164,10 @@ class Settings(BaseSettings):
     )
     embedding_model: str = Field(
         default="all-MiniLM-L6-v2", min_length=1,
-        description="sentence-transformers model: a local path, or all-MiniLM-L6-v2 (bundled, offline).",
+        description="Embedding model of the knowledge base: all-MiniLM-L6-v2 (bundled, offline), a local "
+        "sentence-transformers folder, or a LangChain embedding as provider:model "
+        "(openai:text-embedding-3-small, ollama:nomic-embed-text). A KB embedded by another model is "
+        "re-embedded when it is next opened or built.",
     )
 
     # --- Reflect-SQL hyperparameters (paper defaults) -------------------------------------------

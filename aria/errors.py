@@ -49,5 +49,10 @@ class KnowledgeBaseError(AriaError):
     """The knowledge base is missing, built for another database, or cannot be changed as asked."""
 
 
+class ValueRefused(KnowledgeBaseError):
+    """The knowledge base's database refused a value for what it holds (a NUL byte, invalid text, a value too
+    large, a broken constraint): writing the same value again fails again; a changed one may pass."""
+
+
 class AlreadyRunning(AriaError):
     """Another Aria process already holds a resource (e.g. a running demo)."""

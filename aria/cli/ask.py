@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from aria.cli.common import print_json, settings
-from aria.reflect.answer import Answer, AskOptions
+from aria.reflect.answer import Answer, AskOptions, Question
 from aria.reflect.trace import TraceEvent
 
+if TYPE_CHECKING:  # the engine (and LangChain) is imported when a question is asked
+    from aria.reflect.engine import Engine
 
-def _progress(console: Console) -> Callable[[TraceEvent], None]:
-    def show(event: TraceEvent) -> None:
-        scores = ", ".join(f"{k}={v.value:g}" for k, v in event.scores.items() if k in ("score_r", "s", "e"))
-        extra = f" [{scores}]" if scores else ""
-        error = f" error: {event.error}" if event.error else ""
-        console.print(f"[dim]{event.loop}/{event.step} #{event.iteration}{extra}{error}[/dim]")
 
-    return show
+def _show_step(event: TraceEvent, console: Console) -> None:
+    scores = ", ".join(f"{k}={v.value:g}" for k, v in event.scores.items() if k in ("score_r", "s", "e"))
+    extra = f" [{scores}]" if scores else ""
+    error = f" error: {event.error}" if event.error else ""
+    console.print(f"[dim]{event.loop}/{event.step} #{event.iteration}{extra}{error}[/dim]")
+
+
+def _stream(engine: Engine, question: Question, console: Console | None) -> Answer:
+    """The answer, with each step printed as it finishes (``console``)."""
+    for chunk in engine.stream(question):
+        if isinstance(chunk, Answer):
+            return chunk
+        if console is not None:
+            _show_step(chunk, console)
+    raise RuntimeError("the engine's stream ended without an answer")
 
 
 def _print_answer(answer: Answer, console: Console) -> None:
@@ -55,7 +65,7 @@ def ask(
     try:
         options = AskOptions(retrieval_loop=not no_retrieval_loop, sql_reflection=not no_sql_reflection,
                              entailment=not no_entailment)
-        answer = engine.ask(question, options=options, on_event=None if as_json else _progress(console))
+        answer = _stream(engine, Question(text=question, options=options), None if as_json else console)
         revisions: list[int] = []
         if confirm and answer.status in ("answered", "reused"):
             revisions = engine.confirm(engine.propose(answer), confirmed_by="cli")

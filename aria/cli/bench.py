@@ -47,13 +47,13 @@ def reuse(
     from aria.cli.common import settings as get_settings
     from aria.db.connect import resolve_targets
     from aria.eval.reuse_bench import ensure_seeded, reuse_markdown, run_reuse_bench
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
 
     cfg = get_settings().model_copy(update={"kb_schema": kb_schema, "llm": None})
     targets = resolve_targets(cfg)
     as_of = ensure_seeded(cfg, targets, reseed=reseed)
     typer.echo(f"Business clock: {as_of}; KB schema: {kb_schema}")
-    report = run_reuse_bench(cfg, targets, get_embedder(cfg.embedding_model))
+    report = run_reuse_bench(cfg, targets, embedder_for(cfg))
     typer.echo(reuse_markdown(report))
     if out:
         write_figures(out, report.as_dict())
@@ -78,14 +78,14 @@ def retrieval(
 
     from aria.cli.common import settings as get_settings
     from aria.db.connect import resolve_targets
-    from aria.kb.bench import markdown, report, run_retrieval_bench
-    from aria.kb.embed import get_embedder
+    from aria.eval.retrieval_bench import markdown, report, run_retrieval_bench
+    from aria.kb.embed import embedder_for
     from aria.kb.store import KnowledgeStore
 
     cfg = get_settings().model_copy(update={"kb_schema": kb_schema})
     store = KnowledgeStore(resolve_targets(cfg).kb, cfg)
     started = time.perf_counter()
-    rows = run_retrieval_bench(store, get_embedder(cfg.embedding_model), dataset, Path(bench_dir) if bench_dir else cfg.bench_dir,
+    rows = run_retrieval_bench(store, embedder_for(cfg), dataset, Path(bench_dir) if bench_dir else cfg.bench_dir,
                                evidence=evidence, enriched=enriched, k=k or cfg.top_k_tables,
                                m=m or cfg.top_m_columns,
                                budget=cfg.column_token_budget if budget is None else budget, limit=limit)
@@ -106,10 +106,10 @@ def engine_overhead(
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
     from aria.eval.engine_bench import overhead_markdown, run_engine_bench
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
 
     cfg = get_settings()
-    report = run_engine_bench(cfg, get_targets(), get_embedder(cfg.embedding_model), limit=limit)
+    report = run_engine_bench(cfg, get_targets(), embedder_for(cfg), limit=limit)
     typer.echo(overhead_markdown(report))
     if out:
         write_figures(out, report.as_dict())
@@ -126,10 +126,10 @@ def load(
     from aria.cli.common import settings as get_settings
     from aria.cli.common import targets as get_targets
     from aria.eval.load_bench import load_markdown, run_load_bench
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
 
     cfg = get_settings()
-    report = run_load_bench(cfg, get_targets(), get_embedder(cfg.embedding_model), questions=questions,
+    report = run_load_bench(cfg, get_targets(), embedder_for(cfg), questions=questions,
                             workers=workers)
     typer.echo(load_markdown(report))
     if out:

@@ -23,7 +23,6 @@ import time
 import tomllib
 import urllib.request
 import webbrowser
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -34,54 +33,14 @@ from psycopg import sql
 import aria
 from aria.config import Settings, get_settings
 from aria.db.connect import Targets, connect, resolve_targets
-from aria.errors import AlreadyRunning, AriaError, ConfigError
+from aria.errors import AriaError, ConfigError
+from aria.procs import demo_lock
 
 log = logging.getLogger(__name__)
 
-LOCK_FILE = "demo.lock"
 APP_FILE = Path(aria.__file__).resolve().parent / "ui" / "app.py"
 STREAMLIT_CONFIG = Path(aria.__file__).resolve().parent.parent / ".streamlit" / "config.toml"
 READY_TIMEOUT_S = 120.0
-
-
-def _pid_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
-@contextlib.contextmanager
-def demo_lock(home: Path) -> Iterator[Path]:
-    """Hold ``ARIA_HOME/demo.lock`` while the demo runs; refuse when a live process holds it."""
-    home.mkdir(parents=True, exist_ok=True)
-    path = home / LOCK_FILE
-    for _ in range(2):
-        try:
-            fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            text = path.read_text().strip()
-            pid = int(text) if text.isdigit() else 0
-            if pid and pid != os.getpid() and _pid_alive(pid):
-                raise AlreadyRunning(
-                    f"Aria demo is already running (pid {pid}) for ARIA_HOME {home}.",
-                    hint="Use that one, stop it, or set another ARIA_HOME.",
-                ) from None
-            log.info("taking over a stale demo lock (pid %s)", pid or "unknown")
-            path.unlink(missing_ok=True)
-            continue
-        with os.fdopen(fd, "w") as handle:
-            handle.write(str(os.getpid()))
-        break
-    else:
-        raise AlreadyRunning(f"Could not take the demo lock {path}.", hint="Remove it if no demo is running.")
-    try:
-        yield path
-    finally:
-        path.unlink(missing_ok=True)
 
 
 def business_data_present(targets: Targets, settings: Settings) -> bool:

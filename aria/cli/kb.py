@@ -163,7 +163,7 @@ def import_(path: str = typer.Argument(..., help="A file `aria kb export` wrote.
             author: str = typer.Option("import", help="Recorded as the revision's author.")) -> None:
     """Import a KB export as ONE revision: shows what would change, asks, then applies (undo: `aria kb undo`)."""
     from aria.cli.common import settings, targets
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
     from aria.kb.import_file import read_export
     from aria.kb.store import KnowledgeStore
     from aria.kb.transfer import apply_import
@@ -180,7 +180,7 @@ def import_(path: str = typer.Argument(..., help="A file `aria kb export` wrote.
                 return
             if not yes:
                 typer.confirm("Apply this import as one revision?", abort=True)
-            revision = apply_import(store, get_embedder(cfg.embedding_model), plan, author=author)
+            revision = apply_import(store, embedder_for(cfg), plan, author=author)
         finally:
             store.close()
     if revision is not None:

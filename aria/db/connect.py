@@ -10,29 +10,19 @@ from __future__ import annotations
 
 import logging
 import secrets
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 import psycopg
 from psycopg import sql
-from psycopg.conninfo import conninfo_to_dict, make_conninfo
+from psycopg.conninfo import make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from aria.config import Settings
+from aria.db.availability import redact, unavailable_message, wait_while_starting
 from aria.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-# What a server says while it starts, or recovers after a crash: worth waiting for, briefly.
-STARTING_UP = ("starting up", "in recovery mode", "not yet accepting connections")
-# ...and what a connection attempt may also meet while the server restarts after a crash.
-RETRY_ON = (*STARTING_UP, "server closed the connection unexpectedly")
-RECOVERY_WAIT_S = 10.0
-
 
 @dataclass(frozen=True)
 class Targets:
@@ -46,50 +36,6 @@ class Targets:
     def describe(self) -> str:
         """The admin URL without its password, fit to print."""
         return redact(self.admin)
-
-
-def redact(conninfo: str) -> str:
-    params = conninfo_to_dict(conninfo)
-    params.pop("password", None)
-    where = params.get("host") or "localhost"
-    return f"postgresql://{params.get('user', '')}@{where}/{params.get('dbname', '')}"
-
-
-def starting_up(err: BaseException, phrases: tuple[str, ...] = STARTING_UP) -> bool:
-    """True when the server refused a connection because it is starting or recovering from a crash."""
-    text = str(err).lower()
-    return isinstance(err, psycopg.OperationalError) and any(phrase in text for phrase in phrases)
-
-
-def wait_while_starting(open_: Callable[[], T], *, wait_s: float | None = None) -> T:
-    """``open_()``, tried again for up to ``wait_s`` seconds (default :data:`RECOVERY_WAIT_S`) while
-    the server is starting or recovering."""
-    give_up_at = time.monotonic() + (RECOVERY_WAIT_S if wait_s is None else wait_s)
-    delay = 0.2
-    while True:
-        try:
-            return open_()
-        except psycopg.OperationalError as err:
-            if not starting_up(err, RETRY_ON) or time.monotonic() + delay > give_up_at:
-                raise
-            log.info("the database is starting or recovering; trying again in %.1f s", delay)
-            time.sleep(delay)
-            delay = min(delay * 2, 2.0)
-
-
-def unavailable_message(conninfo: str, err: BaseException) -> DatabaseUnavailable:
-    """The one-line error for a connection that failed (a recovering server said so)."""
-    first_line = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
-    if starting_up(err):
-        return DatabaseUnavailable(
-            f"The database {redact(conninfo)} is still starting or recovering after a crash ({first_line}).",
-            hint="Try again in a moment; `aria db status` shows when it is back.",
-        )
-    return DatabaseUnavailable(
-        f"Cannot connect to {redact(conninfo)}: {first_line}",
-        hint="Check that the server is running and ARIA_DATABASE_URL is right, "
-        "or unset it to use the embedded server.",
-    )
 
 
 def connect(conninfo: str, *, settings: Settings, autocommit: bool = False) -> psycopg.Connection:

@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
+from aria.db.availability import unavailable_message, wait_while_starting
 from aria.errors import ConfigError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -73,8 +74,6 @@ def start_embedded(home: Path) -> str:
 def _ensure_database(admin_url: str) -> None:
     """Create the ``aria`` database if needed; a server still recovering from a crash is waited for
     briefly, then reported in one line."""
-    from aria.db.connect import unavailable_message, wait_while_starting
-
     try:
         with wait_while_starting(lambda: psycopg.connect(admin_url, autocommit=True)) as conn:
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)).fetchone()

@@ -37,6 +37,7 @@ from psycopg import sql as pgsql
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from aria.config import Settings
+from aria.db.availability import connection_lost, first_line
 from aria.db.connect import make_pool, redact
 from aria.db.result_limits import CLIP_MARKER, Column, capped_query, clip_value, flagged_positions, value_size
 from aria.errors import ConfigError, CostRejection, DatabaseUnavailable, QueryFailed, QueryTimeout
@@ -51,9 +52,6 @@ CARTESIAN_ROWS_LIMIT = 1_000_000
 # Chunks hold at most about CHUNK_BYTES of (clipped) values.
 STREAM_CHUNK = 100 if pq.version() >= 170000 else 1
 CHUNK_BYTES = 1_000_000
-# Connection-level failures: the server is gone, restarting or refusing connections. Everything
-# else the server says about a query (program limits, bad data, ...) is the query's own failure.
-UNAVAILABLE_STATES = frozenset({"57P01", "57P02", "57P03", "57P04", "53300"})
 QUERY_HINTS = {
     "53400": "It needs more temporary disk than temp_file_limit allows: filter earlier, aggregate before "
     "joining, or narrow the date range.",
@@ -257,7 +255,7 @@ class ReadOnlyExecutor:
         except psycopg.Error as err:
             raise self._map_error(err, timed_out=deadline is not None and deadline.fired) from err
         except PoolTimeout as err:
-            raise self._unavailable(_first_line(err)) from err
+            raise self._unavailable(first_line(err)) from err
 
     @contextmanager
     def _connection(self) -> Iterator[psycopg.Connection[Any]]:
@@ -278,7 +276,7 @@ class ReadOnlyExecutor:
         try:
             psycopg.connect(self._conninfo, connect_timeout=self._settings.connect_timeout_s).close()
         except psycopg.Error as err:
-            raise self._unavailable(_first_line(err)) from err
+            raise self._unavailable(first_line(err)) from err
         with self._pool_lock:
             if self._pool is stale:
                 log.warning("the database is back: renewing the connection pool %s", self._pool_name)
@@ -287,13 +285,13 @@ class ReadOnlyExecutor:
             return self._pool
 
     def _map_error(self, err: psycopg.Error, *, timed_out: bool) -> Exception:
-        first = _first_line(err)
+        first = first_line(err)
         if isinstance(err, psycopg.errors.QueryCanceled) or timed_out:
             return QueryTimeout(
                 f"The query ran too long and was cancelled ({first}).",
                 hint="Narrow the date range, aggregate earlier, or add a join condition.",
             )
-        if _connection_lost(err):
+        if connection_lost(err):
             return self._unavailable(first)
         state = err.sqlstate or ""
         hint = QUERY_HINTS.get(state) or QUERY_HINTS.get(state[:2]) or "Fix the SQL."
@@ -324,7 +322,7 @@ class _Deadline:
         try:
             self._conn.cancel_safe(timeout=5.0)
         except psycopg.Error as err:
-            log.warning("cancelling the query failed: %s", _first_line(err))
+            log.warning("cancelling the query failed: %s", first_line(err))
 
     def start(self) -> None:
         self._timer.start()
@@ -360,26 +358,13 @@ def _clean_row(raw: Any, width: int, flagged: list[int], max_chars: int) -> list
     return row
 
 
-def _connection_lost(err: psycopg.Error) -> bool:
-    """True only when the connection or the server failed, not the query."""
-    if isinstance(err, psycopg.InterfaceError):
-        return True
-    state = err.sqlstate or ""
-    return isinstance(err, psycopg.OperationalError) and (not state or state[:2] == "08" or state in UNAVAILABLE_STATES)
-
-
 def _rollback(conn: psycopg.Connection[Any]) -> None:
     if conn.closed or conn.broken:
         return
     try:
         conn.rollback()
     except psycopg.Error as err:
-        log.info("rollback after a failed query also failed: %s", _first_line(err))
-
-
-def _first_line(err: BaseException) -> str:
-    text = str(err).strip()
-    return text.splitlines()[0] if text else type(err).__name__
+        log.info("rollback after a failed query also failed: %s", first_line(err))
 
 
 def plan_estimate(explained: Any) -> PlanEstimate:

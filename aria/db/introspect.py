@@ -1,4 +1,4 @@
-"""Build a :class:`~aria.db.schema.Schema` from a live PostgreSQL, a SQLite file, or a Spider/BIRD
+"""Build a :class:`~aria.sql.schema.Schema` from a live PostgreSQL, a SQLite file, or a Spider/BIRD
 ``tables.json``.
 
 >>> from pathlib import Path
@@ -18,8 +18,8 @@ from typing import Any
 
 import psycopg
 
-from aria.db.schema import Column, ForeignKey, Schema, Table
 from aria.errors import ConfigError, DatabaseUnavailable
+from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 log = logging.getLogger(__name__)
 

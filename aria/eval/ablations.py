@@ -13,7 +13,7 @@ in evaluation, so a benchmark never answers from a stored gold):
 
 On ``smartrestaurant`` the engine is :func:`aria.reflect.factory.open_engine` (``Engine.ask`` with
 the ablation's options). On the SQLite benchmarks (Spider dev, BIRD dev) it is
-:func:`aria.reflect.sqlite_factory.eval_answer_fn`: one engine per database (dialect ``sqlite``),
+:func:`aria.eval.sqlite_engine.eval_answer_fn`: one engine per database (dialect ``sqlite``),
 each with its KB in the dataset's own KB schema, answering one :class:`EvalItem` (question +
 evidence, on the item's database).
 """
@@ -100,7 +100,7 @@ def _answer_fn(settings: Settings, dataset: Dataset) -> AnswerFn:
             return engine.ask(item.question, options=options, evidence=item.evidence)
 
         return answer
-    from aria.reflect.sqlite_factory import eval_answer_fn
+    from aria.eval.sqlite_engine import eval_answer_fn
 
     return eval_answer_fn(settings, dataset)
 

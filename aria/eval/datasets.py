@@ -8,7 +8,7 @@ is written in and where the databases live.
 - ``bird``: ``<bench>/bird_dev/dev.json`` (``question_id, db_id, question, evidence, SQL,
   difficulty``); the databases are not shipped, so ``--db-dir`` (``<db_id>/<db_id>.sqlite``) is
   needed to execute.
-- ``smartrestaurant``: :func:`aria.eval.golden.load_golden` ("eval"), run on PostgreSQL.
+- ``smartrestaurant``: :func:`aria.db.golden.load_golden` ("eval"), run on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ def load_bird(dev_json: Path) -> list[EvalItem]:
 
 def load_smartrestaurant() -> list[EvalItem]:
     """The golden ``eval`` split (held out from the knowledge base)."""
-    from aria.eval.golden import load_golden
+    from aria.db.golden import load_golden
 
     return [
         EvalItem(

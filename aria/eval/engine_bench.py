@@ -11,7 +11,7 @@ from typing import Any
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.eval.golden import load_golden
+from aria.db.golden import load_golden
 from aria.eval.load_bench import ask_timed, percentile
 from aria.kb.embed import Embedder
 from aria.reflect.factory import open_engine

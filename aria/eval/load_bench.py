@@ -19,7 +19,7 @@ from typing import Any
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.eval.golden import GoldenQuestion, load_golden
+from aria.db.golden import GoldenQuestion, load_golden
 from aria.kb.embed import Embedder
 from aria.llm.client import BoundModel, ModelClient
 from aria.llm.retry import RetryPolicy

@@ -21,11 +21,11 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from aria.db.schema import Schema
 from aria.errors import AriaError
 from aria.eval.datasets import load_spider_dev
 from aria.sql.check_joins import conjuncts
 from aria.sql.checks import check_sql
+from aria.sql.schema import Schema
 
 STRUCTURAL = ("join_condition", "wrong_key", "group_by", "integer_division")
 MAX_PER_KIND = 2
@@ -375,9 +375,9 @@ def smartrestaurant_inputs(conninfo: str, business_schema: str, timeout_ms: int 
     import psycopg
     from psycopg import sql as pgsql
 
+    from aria.db.golden import golden_path, load_golden
     from aria.db.introspect import introspect_postgres
     from aria.errors import QueryFailed
-    from aria.eval.golden import golden_path, load_golden
 
     splits = [s for s in ("examples", "eval") if golden_path(s).exists()]  # type: ignore[arg-type]
     items = [GoldItem(q.id, "smartrestaurant", q.sql) for s in splits for q in load_golden(s)]  # type: ignore[arg-type]

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from psycopg import sql
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from aria.config import Settings
@@ -27,7 +26,7 @@ from aria.errors import AriaError, ConfigError
 from aria.eval.metric import same_result
 from aria.kb.build import BuildReport
 from aria.kb.embed import Embedder
-from aria.kb.store import KnowledgeStore
+from aria.kb.store import KnowledgeStore, NewVerifiedQuery
 from aria.paths import seed_dir
 from aria.reflect.answer import Answer
 from aria.reflect.engine import Engine
@@ -90,8 +89,7 @@ def build_reuse_kb(settings: Settings, targets: Targets, embedder: Embedder) -> 
     store = KnowledgeStore(targets.kb, settings)
     try:
         with store.transaction() as conn:
-            conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND source <> 'golden'").format(
-                store.ident("verified_queries")), (report.db_name,))
+            store.delete_verified_of(conn, report.db_name, golden=False)
     finally:
         store.close()
     return report
@@ -211,9 +209,7 @@ def insert_verified(engine: Engine, question: str, sql_text: str) -> None:
     kb = engine.deps.kb
     vector = kb.embed_query(question)
     with kb.store.transaction() as conn:
-        conn.execute(sql.SQL("INSERT INTO {} (db_name, question, sql, embedding, source) "
-                             "VALUES (%s, %s, %s, %s, 'confirmed')").format(kb.store.ident("verified_queries")),
-                     (kb.db_name, question, sql_text, vector))
+        kb.store.insert_verified(conn, [NewVerifiedQuery(kb.db_name, question, sql_text, "confirmed")], [vector])
 
 
 def reuse_markdown(report: ReuseReport) -> str:

@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
+from aria.db.golden import load_golden
 from aria.errors import AriaError, ConfigError
-from aria.eval.golden import load_golden
 from aria.eval.metric import row_set
 from aria.reflect.deps import QueryExecutor, business_now
 from aria.reflect.language import detect_language

@@ -35,6 +35,7 @@ from typing import Any
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.errors import AlreadyRunning, AriaError, ConfigError
+from aria.procs import LOCK_FILE, lock_holder
 from aria.reflect.trace import Trace
 
 REPO = Path(__file__).resolve().parents[2]
@@ -146,12 +147,9 @@ def repeated_script(copies: int, folder: Path, source: Path = DEMO_SCRIPT) -> Pa
 
 def check_lock_free(home: Path) -> None:
     """Refuse early when another demo holds ``ARIA_HOME``'s lock (the demo would refuse anyway)."""
-    from aria.cli.demo import LOCK_FILE, _pid_alive
-
-    lock = home / LOCK_FILE
-    text = lock.read_text().strip() if lock.exists() else ""
-    if text.isdigit() and _pid_alive(int(text)):
-        raise AlreadyRunning(f"An Aria demo (pid {text}) already holds {lock}.",
+    pid = lock_holder(home)
+    if pid is not None:
+        raise AlreadyRunning(f"An Aria demo (pid {pid}) already holds {home / LOCK_FILE}.",
                              hint="Stop it, or point ARIA_HOME at another seeded home.")
 
 
@@ -210,9 +208,7 @@ def _ask(page: Any, question: str, nth: int = 1) -> float:
 
 def _latest_trace(settings: Settings, targets: Targets, question: str, after_id: int) -> tuple[int, str, Trace]:
     """The newest query-log entry for ``question`` with an id above ``after_id``."""
-    from aria.ui.kb_access import query_log
-
-    log = query_log(settings, targets, limit=20)
+    log = _query_log(settings, targets, limit=20)
     rows = log[(log["question"] == question) & (log["id"] > after_id)]
     if rows.empty:
         raise AriaError("The demo's answer is not in the query log.", hint="Is the bench reading the demo's ARIA_HOME?")
@@ -222,10 +218,22 @@ def _latest_trace(settings: Settings, targets: Targets, question: str, after_id:
     return int(row["id"]), str(row["status"]), trace
 
 
-def _last_log_id(settings: Settings, targets: Targets) -> int:
-    from aria.ui.kb_access import query_log
+def _query_log(settings: Settings, targets: Targets, *, limit: int) -> Any:
+    """The newest ``limit`` query-log entries as a DataFrame (what the History page reads)."""
+    import pandas as pd
 
-    log = query_log(settings, targets, limit=1)
+    from aria.kb.store import KnowledgeStore
+
+    store = KnowledgeStore(targets.kb, settings)
+    try:
+        columns, rows = store.query_log_list(limit)
+    finally:
+        store.close()
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _last_log_id(settings: Settings, targets: Targets) -> int:
+    log = _query_log(settings, targets, limit=1)
     return int(log["id"].iloc[0]) if not log.empty else 0
 
 

@@ -13,11 +13,8 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from psycopg import sql
-from psycopg.rows import dict_row
 from pydantic import BaseModel, ConfigDict
 
-from aria.db.schema import Schema
 from aria.errors import KnowledgeBaseError
 from aria.kb.catalog import Catalog, catalog_from_rows
 from aria.kb.context import SchemaContext
@@ -26,20 +23,12 @@ from aria.kb.embed import Embedder
 from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, metric_hits, select, to_context
 from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
 from aria.kb.store import KnowledgeStore
-from aria.kb.text import normalize, query_terms
+from aria.sql.schema import Schema
+from aria.text import normalize, query_terms
 
 log = logging.getLogger(__name__)
 
 QUERY_VECTOR_CACHE = 64  # question vectors kept per KnowledgeBase
-
-_SCORE_SQL = """
-SELECT kind, doc_key, table_name, column_name,
-       1 - (embedding <=> %(q)s) AS dense,
-       CASE WHEN %(tsq)s = '' THEN 0 ELSE ts_rank(tsv, to_tsquery('simple', %(tsq)s)) END AS lex,
-       CASE WHEN %(tsq)s <> '' AND vals <> '' AND vtsv @@ to_tsquery('simple', %(tsq)s) THEN vals END AS vals
-FROM {documents}
-WHERE db_name = %(db)s AND kind IN ('table', 'column')
-"""
 
 
 class VerifiedQuery(BaseModel):
@@ -78,13 +67,12 @@ class KnowledgeBase:
                 hint="Rebuild it with `aria kb build`.")
         if info[1] != self.embedder.name:
             raise KnowledgeBaseError(f"The knowledge base was embedded with {info[1]!r}, not {self.embedder.name!r}.",
-                                     hint="Rebuild it with `aria kb build`, or set ARIA_EMBEDDING_MODEL back.")
+                                     hint="Run `aria kb build` (it re-embeds the knowledge base with the new model), "
+                                          "or set ARIA_EMBEDDING_MODEL back.")
 
     @cached_property
     def catalog(self) -> Catalog:
-        rows = self.store.shared().cursor(row_factory=dict_row).execute(
-            sql.SQL("SELECT kind, doc_key, table_name, column_name, vals, data FROM {} WHERE db_name = %s "
-                    "ORDER BY id").format(self.store.ident("documents")), (self.db_name,)).fetchall()
+        rows = self.store.catalog_rows(self.db_name)
         if not rows:
             raise KnowledgeBaseError(f"The knowledge base of {self.db_name!r} is empty.",
                                      hint="Build it with `aria kb build`.")
@@ -112,9 +100,7 @@ class KnowledgeBase:
 
     def score(self, vector: np.ndarray, text: str) -> list[ScoredDoc]:
         terms = " | ".join(query_terms(text))
-        rows = self.store.shared().execute(
-            sql.SQL(_SCORE_SQL).format(documents=self.store.ident("documents")),
-            {"q": vector, "tsq": terms, "db": self.db_name}).fetchall()
+        rows = self.store.score_documents(self.db_name, vector, terms)
         return [ScoredDoc(kind=r[0], key=r[1], table=r[2], column=r[3], dense=float(r[4]), lex=float(r[5]),
                           values=r[6]) for r in rows]
 
@@ -141,10 +127,7 @@ class KnowledgeBase:
         if not self.catalog.metrics:
             return context
         vector = self.embed_query(text) if vector is None else vector
-        rows = self.store.shared().execute(
-            sql.SQL("SELECT data->>'name', 1 - (embedding <=> %s) FROM {} WHERE db_name = %s AND kind = 'metric'")
-            .format(self.store.ident("documents")), (vector, self.db_name)).fetchall()
-        hits = metric_hits(self.catalog, normalize(text), {str(r[0]): float(r[1]) for r in rows})
+        hits = metric_hits(self.catalog, normalize(text), self.store.metric_similarities(self.db_name, vector))
         return context.model_copy(update={"metric_hits": tuple(hits)})
 
     def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,
@@ -174,9 +157,6 @@ class KnowledgeBase:
     def nearest_examples(self, question: str, n: int = 3) -> list[VerifiedQuery]:
         """The ``n`` verified queries whose questions are closest to ``question`` (cosine similarity)."""
         vector = self.embed_query(question)
-        rows = self.store.shared().execute(
-            sql.SQL("SELECT id, question, sql, params, source, 1 - (embedding <=> %s) FROM {} WHERE db_name = %s "
-                    "ORDER BY embedding <=> %s LIMIT %s").format(self.store.ident("verified_queries")),
-            (vector, self.db_name, vector, n)).fetchall()
+        rows = self.store.nearest_verified(self.db_name, vector, n)
         return [VerifiedQuery(id=r[0], question=r[1], sql=r[2], params=r[3] or {}, source=r[4], similarity=float(r[5]))
                 for r in rows]

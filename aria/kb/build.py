@@ -1,5 +1,8 @@
 """Building the KB: documents from a schema, embedded in batches (cached by content hash), written
 incrementally (unchanged documents are neither re-embedded nor rewritten; enrichment is kept).
+
+A KB schema holds the vectors of one embedding model: a build or an open with another model (or
+dimension) first re-embeds everything in it (:func:`match_embedder`) instead of mixing vectors.
 """
 
 from __future__ import annotations
@@ -10,13 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from psycopg import sql
 
-from aria.db.schema import Schema
 from aria.errors import KnowledgeBaseError
 from aria.kb.documents import Document, embedding_key, schema_documents, schema_fingerprint
 from aria.kb.embed import Embedder
-from aria.kb.store import KnowledgeStore
+from aria.kb.store import KnowledgeStore, NewVerifiedQuery
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +71,33 @@ def embed_documents(store: KnowledgeStore, embedder: Embedder, texts: Sequence[s
         with store.transaction() as conn:
             store.cache_embeddings(conn, fresh)
         cached.update(fresh)
-    out = np.vstack([cached[k] for k in keys]) if keys else np.zeros((0, 384), dtype=np.float32)
+    out = np.vstack([cached[k] for k in keys]) if keys else np.zeros((0, 0), dtype=np.float32)
     return out, len(missing)
+
+
+def match_embedder(store: KnowledgeStore, embedder: Embedder) -> int:
+    """Re-embed the whole KB schema when it was embedded by another model or dimension than ``embedder``:
+    every document and verified query of every database (enrichment and confirmed questions kept, only
+    their vectors change), in one transaction that also gives the vector columns the new dimension.
+    How many texts were re-embedded (0: the KB already matches, or does not exist)."""
+    if store.current_embedding().matches(embedder.name, embedder.dimension):
+        return 0
+    with store.transaction() as conn:
+        store.lock_embedding(conn)
+        state = store.embedding_state(conn)
+        if state.matches(embedder.name, embedder.dimension):  # another process re-embedded it meanwhile
+            return 0
+        docs, queries = store.embedded_texts(conn)
+        log.warning("the knowledge base %s was embedded by %s (%s dimensions); re-embedding its %d documents and "
+                    "%d verified questions with %s (%d)", store.schema, ", ".join(state.models) or "another model",
+                    state.dimension, len(docs), len(queries), embedder.name, embedder.dimension)
+        texts = [t for _, t in docs] + [q for _, q in queries]
+        vectors = embedder.embed(texts) if texts else np.zeros((0, embedder.dimension), dtype=np.float32)
+        store.replace_embeddings(conn, embedder.name, embedder.dimension,
+                                 [(i, v) for (i, _), v in zip(docs, vectors, strict=False)],
+                                 [(i, v) for (i, _), v in zip(queries, vectors[len(docs):], strict=True)])
+        store.cache_embeddings(conn, {embedding_key(embedder.name, t): v for t, v in zip(texts, vectors, strict=True)})
+    return len(texts)
 
 
 def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
@@ -79,7 +106,8 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
              info: dict[str, Any] | None = None) -> BuildReport:
     """Index ``schema`` (and its glossary, metrics and verified examples) under ``schema.name``; idempotent."""
     check_schema(schema)
-    store.ensure_schema()
+    store.ensure_schema(embedder.dimension)
+    match_embedder(store, embedder)
     fingerprint = schema_fingerprint(schema)
     docs = schema_documents(schema, glossary, metrics)
     with store.transaction() as conn:
@@ -94,11 +122,13 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
             store.upsert_documents(conn, changed, vectors, fingerprint)
         if stale:
             store.delete_documents(conn, schema.name, stale)
-        conn.execute(sql.SQL("UPDATE {} SET fingerprint = %s WHERE db_name = %s AND fingerprint <> %s").format(
-            store.ident("documents")), (fingerprint, schema.name, fingerprint))
+        store.restamp_documents(conn, schema.name, fingerprint)
         if example_count is not None:
-            _replace_golden(store, conn, schema.name, examples, example_count)
-        store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {})
+            store.delete_verified_of(conn, schema.name, golden=True)
+            store.insert_verified(conn, [NewVerifiedQuery(schema.name, e.question, e.sql, "golden", e.params, e.ext_id)
+                                         for e in examples], example_count)
+        store.set_fingerprint(conn, schema.name, fingerprint, embedder.name, info or {},
+                              dimension=embedder.dimension)
     added = sum(1 for d in changed if d.key not in existing)
     report = BuildReport(db_name=schema.name, fingerprint=fingerprint, documents=len(docs), added=added,
                          updated=len(changed) - added, unchanged=len(docs) - len(changed), deleted=len(stale),
@@ -110,35 +140,12 @@ def build_kb(store: KnowledgeStore, embedder: Embedder, schema: Schema, *,
 def _examples_vectors(store: KnowledgeStore, embedder: Embedder, db_name: str,
                       examples: Sequence[VerifiedExample]) -> tuple[np.ndarray | None, int]:
     """Vectors of the golden examples, or None when the stored ones are already identical."""
-    with store.transaction() as conn:
-        rows = conn.execute(sql.SQL("SELECT question, sql FROM {} WHERE db_name = %s AND source = 'golden' "
-                                    "ORDER BY id").format(store.ident("verified_queries")), (db_name,)).fetchall()
-    if [(r[0], r[1]) for r in rows] == [(e.question, e.sql) for e in examples]:
+    if store.golden_pairs(db_name) == [(e.question, e.sql) for e in examples]:
         return None, 0
     return embed_documents(store, embedder, [e.question for e in examples])
-
-
-def _replace_golden(store: KnowledgeStore, conn: Any, db_name: str, examples: Sequence[VerifiedExample],
-                    vectors: np.ndarray) -> None:
-    from psycopg.types.json import Jsonb
-
-    conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s AND source = 'golden'").format(
-        store.ident("verified_queries")), (db_name,))
-    statement = sql.SQL("INSERT INTO {} (db_name, question, sql, params, embedding, source, ext_id) "
-                        "VALUES (%s, %s, %s, %s, %s, 'golden', %s)").format(store.ident("verified_queries"))
-    with conn.cursor() as cur:
-        cur.executemany(statement, [(db_name, e.question, e.sql, Jsonb(e.params), v, e.ext_id)
-                                    for e, v in zip(examples, vectors, strict=True)])
 
 
 def documents_of(schema: Schema, glossary: list[dict[str, Any]] | None = None,
                  metrics: list[dict[str, Any]] | None = None) -> list[Document]:
     """The documents a build would write (for inspection and tests)."""
     return schema_documents(schema, glossary, metrics)
-
-
-def build_restaurant_kb(settings: Any, targets: Any, *, progress: Progress | None = None) -> BuildReport:
-    """Build (incrementally) the KB of the live restaurant database: the UI's and `aria kb build`'s default."""
-    from aria.kb.service import build_from_source
-
-    return build_from_source("postgres", targets.admin, targets.kb, settings, progress=progress)[0]

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Any
 
 from aria.kb.context import ContextColumn, ContextTable, JoinEdge, SchemaContext, column_token_count
-from aria.kb.text import identifier_words, stem_text
+from aria.text import identifier_words, stem_text
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Knowledge-base documents built from a :class:`~aria.db.schema.Schema` and a descriptions file.
+"""Knowledge-base documents built from a :class:`~aria.sql.schema.Schema` and a descriptions file.
 
 Documents are compact so that each fits MiniLM's 256 word pieces: one per column (name, type,
 description, a few example values), one per table (description, grain, column names; chunked
@@ -15,8 +15,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from aria.db.schema import Column, ForeignKey, Schema, Table
-from aria.kb.text import identifier_words, normalize
+from aria.sql.schema import Column, ForeignKey, Schema, Table
+from aria.text import identifier_words, normalize
 
 Kind = Literal["table", "column", "glossary", "example", "relation", "metric"]
 Source = Literal["schema", "sample", "descriptions", "example", "enrichment"]

@@ -11,25 +11,32 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal
 
-from psycopg import sql
-from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
+import psycopg
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from aria.db.schema import Column, Schema, Table
 from aria.errors import KnowledgeBaseError
 from aria.kb.build import embed_documents
-from aria.kb.documents import Document, Kind, Source, column_document, glossary_document, table_documents
+from aria.kb.documents import Document, column_document, glossary_document, table_documents
 from aria.kb.embed import Embedder
-from aria.kb.store import KnowledgeStore, row_to_document
-from aria.kb.text import normalize
+from aria.kb.revisions import (
+    Revision,
+    Snapshot,
+    built_fingerprint,
+    document_from,
+    read_payload,
+    refuse_if_changed_later,
+    snapshot_of,
+    unrecognised,
+    write_document,
+)
+from aria.kb.store import KnowledgeStore, NewVerifiedQuery
+from aria.sql.schema import Column, Schema, Table
+from aria.text import normalize
 
 log = logging.getLogger(__name__)
 
-Payload = TypeVar("Payload", bound=BaseModel)
 ChangeKind = Literal["column_description", "table_description", "glossary_alias", "verified_example", "synonym"]
 
 
@@ -52,35 +59,6 @@ class Change(BaseModel):
     question: str | None = None
     sql: str | None = None
     confirmed_by: str = ""
-
-
-class Revision(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    id: int
-    created_at: datetime
-    author: str
-    question: str | None
-    sql: str | None
-    kind: str
-    payload: dict[str, Any]
-    undone: bool
-    undone_by: str | None = None  # who undid it (issue 16's audit); None before it was recorded
-
-
-class Snapshot(BaseModel):
-    """A document as a revision stores it (before or after the change)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: Kind
-    source: Source
-    text: str
-    lexical: str
-    values: str
-    table_name: str | None
-    column_name: str | None
-    data: dict[str, Any]
 
 
 class EditPayload(BaseModel):
@@ -135,13 +113,6 @@ def _doc_key(change: Change) -> str:
     return "verified_query"
 
 
-def load_document(conn: Any, store: KnowledgeStore, db_name: str, key: str, *, lock: bool) -> Document | None:
-    statement = "SELECT * FROM {} WHERE db_name = %s AND doc_key = %s" + (" FOR UPDATE" if lock else "")
-    row = conn.cursor(row_factory=dict_row).execute(
-        sql.SQL(statement).format(store.ident("documents")), (db_name, key)).fetchone()
-    return row_to_document(row) if row else None
-
-
 def _new_document(change: Change, old: Document | None) -> Document:
     if change.kind == "column_description":
         if old is None:
@@ -177,48 +148,13 @@ def propose(store: KnowledgeStore, change: Change) -> Proposal:
     if change.kind == "synonym":
         return Proposal(change=change, key=key, before=None, after=f"{change.term} = {change.synonym_kind} {change.target}")
     with store.transaction() as conn:
-        old = load_document(conn, store, change.db_name, key, lock=False)
+        old = store.document(conn, change.db_name, key, lock=False)
     return Proposal(change=change, key=key, before=old.text if old else None, after=_new_document(change, old).text)
 
 
-def snapshot_of(doc: Document | None) -> dict[str, Any] | None:
-    """``doc`` as a revision payload stores it (None when there was no document)."""
-    if doc is None:
-        return None
-    return {"kind": doc.kind, "source": doc.source, "text": doc.text, "lexical": doc.lexical, "values": doc.values,
-            "table_name": doc.table_name, "column_name": doc.column_name, "data": doc.data}
-
-
-def document_from(db_name: str, key: str, snap: Snapshot) -> Document:
-    return Document(kind=snap.kind, db_name=db_name, key=key, source=snap.source, text=snap.text,
-                    lexical=snap.lexical, values=snap.values, table_name=snap.table_name,
-                    column_name=snap.column_name, data=snap.data)
-
-
-def _fingerprint(conn: Any, store: KnowledgeStore, db_name: str) -> str:
-    row = conn.execute(sql.SQL("SELECT fingerprint FROM {} WHERE db_name = %s").format(store.ident("databases")),
-                       (db_name,)).fetchone()
-    if row is None:
-        raise KnowledgeBaseError(f"No knowledge base for {db_name!r}.", hint="Build it with `aria kb build`.")
-    return str(row[0])
-
-
-def write_document(conn: Any, store: KnowledgeStore, embedder: Embedder, doc: Document) -> None:
-    vectors, _ = embed_documents(store, embedder, [doc.text])
-    store.upsert_documents(conn, [doc], vectors, _fingerprint(conn, store, doc.db_name))
-
-
-def lock_entry(conn: Any, db_name: str, key: str) -> None:
-    """Serialize changes of one KB entry until the transaction ends."""
-    conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (f"{db_name}|{key}",))
-
-
-def _record(conn: Any, store: KnowledgeStore, change: Change, payload: dict[str, Any]) -> Revision:
-    row = conn.cursor(row_factory=dict_row).execute(
-        sql.SQL("INSERT INTO {} (author, question, sql, kind, payload) VALUES (%s, %s, %s, %s, %s) "
-                "RETURNING *").format(store.ident("revisions")),
-        (change.confirmed_by, change.question, change.sql, change.kind, Jsonb(payload))).fetchone()
-    return Revision(**row)
+def _record(conn: psycopg.Connection, store: KnowledgeStore, change: Change, payload: dict[str, Any]) -> Revision:
+    return Revision(**store.add_revision(conn, author=change.confirmed_by, kind=change.kind, payload=payload,
+                                         question=change.question, sql_text=change.sql))
 
 
 def apply_change(store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
@@ -227,15 +163,15 @@ def apply_change(store: KnowledgeStore, embedder: Embedder, change: Change) -> R
         return _apply_in(conn, store, embedder, change)
 
 
-def _apply_in(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
+def _apply_in(conn: psycopg.Connection, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
     key = _doc_key(change)
-    _fingerprint(conn, store, change.db_name)
+    built_fingerprint(conn, store, change.db_name)
     if change.kind == "verified_example":
         return _apply_example(conn, store, embedder, change)
-    lock_entry(conn, change.db_name, key)
+    store.lock_entry(conn, change.db_name, key)
     if change.kind == "synonym":
         return _apply_synonym(conn, store, change)
-    old = load_document(conn, store, change.db_name, key, lock=True)
+    old = store.document(conn, change.db_name, key, lock=True)
     new = _new_document(change, old)
     write_document(conn, store, embedder, new)
     payload = {"db_name": change.db_name, "key": key, "before": snapshot_of(old), "after": snapshot_of(new)}
@@ -244,19 +180,17 @@ def _apply_in(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Chan
     return revision
 
 
-def _apply_example(conn: Any, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
+def _apply_example(conn: psycopg.Connection, store: KnowledgeStore, embedder: Embedder, change: Change) -> Revision:
     if not change.question or not change.sql:
         raise KnowledgeBaseError("A verified example needs a question and its SQL.", hint="Give both.")
     vectors, _ = embed_documents(store, embedder, [change.question])
-    row = conn.execute(
-        sql.SQL("INSERT INTO {} (db_name, question, sql, embedding, source) VALUES (%s, %s, %s, %s, 'confirmed') "
-                "RETURNING id").format(store.ident("verified_queries")),
-        (change.db_name, change.question, change.sql, vectors[0])).fetchone()
-    payload = {"db_name": change.db_name, "key": "verified_query", "verified_query_id": int(row[0])}
+    [query_id] = store.insert_verified(conn, [NewVerifiedQuery(change.db_name, change.question, change.sql, "confirmed")],
+                                       vectors)
+    payload = {"db_name": change.db_name, "key": "verified_query", "verified_query_id": query_id}
     return _record(conn, store, change, payload)
 
 
-def _apply_synonym(conn: Any, store: KnowledgeStore, change: Change) -> Revision:
+def _apply_synonym(conn: psycopg.Connection, store: KnowledgeStore, change: Change) -> Revision:
     from aria.kb.synonyms import add_synonym_row
 
     payload, synonym_id = add_synonym_row(conn, store, db_name=change.db_name, phrase=str(change.term),
@@ -270,11 +204,7 @@ def _apply_synonym(conn: Any, store: KnowledgeStore, change: Change) -> Revision
 
 def list_revisions(store: KnowledgeStore, db_name: str | None = None) -> list[Revision]:
     """Every revision, newest first (optionally of one database)."""
-    with store.transaction() as conn:
-        rows = conn.cursor(row_factory=dict_row).execute(
-            sql.SQL("SELECT * FROM {} WHERE %s::text IS NULL OR payload->>'db_name' = %s ORDER BY id DESC").format(
-                store.ident("revisions")), (db_name, db_name)).fetchall()
-    return [Revision(**r) for r in rows]
+    return [Revision(**r) for r in store.revisions(db_name)]
 
 
 def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int, *, by: str = "") -> Revision:
@@ -285,9 +215,7 @@ def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int, *, by: str
     revision wrote.
     """
     with store.transaction() as conn:
-        row = conn.cursor(row_factory=dict_row).execute(
-            sql.SQL("SELECT * FROM {} WHERE id = %s FOR UPDATE").format(store.ident("revisions")),
-            (revision_id,)).fetchone()
+        row = store.revision(conn, revision_id)
         if row is None:
             raise KnowledgeBaseError(f"No revision {revision_id}.", hint="List them with `aria kb revisions`.")
         revision = _readable(row)
@@ -306,9 +234,8 @@ def undo(store: KnowledgeStore, embedder: Embedder, revision_id: int, *, by: str
         elif revision.kind in ("column_description", "table_description", "glossary_alias"):
             _restore(conn, store, embedder, revision, read_payload(revision, EditPayload))
         else:
-            raise _unrecognised(revision_id, f"its kind {revision.kind!r} is not one Aria writes")
-        conn.execute(sql.SQL("UPDATE {} SET undone = true, undone_by = %s, undone_at = now() WHERE id = %s").format(
-            store.ident("revisions")), (by, revision_id))
+            raise unrecognised(revision_id, f"its kind {revision.kind!r} is not one Aria writes")
+        store.mark_undone(conn, revision_id, by=by)
     return revision.model_copy(update={"undone": True})
 
 
@@ -316,46 +243,14 @@ def _readable(row: dict[str, Any]) -> Revision:
     try:
         return Revision(**row)
     except ValidationError as err:
-        raise _unrecognised(int(row["id"]), "its columns do not parse") from err
+        raise unrecognised(int(row["id"]), "its columns do not parse") from err
 
 
-def read_payload(revision: Revision, model: type[Payload]) -> Payload:
-    """The revision's payload read strictly as ``model``; an unknown shape is refused, never guessed."""
-    try:
-        return model.model_validate(revision.payload)
-    except ValidationError as err:
-        first = err.errors(include_url=False, include_input=False)[0]
-        where = ".".join(str(p) for p in first["loc"]) or "payload"
-        raise _unrecognised(revision.id, f"payload.{where}: {first['msg']}") from None
-
-
-def _unrecognised(revision_id: int, why: str) -> KnowledgeBaseError:
-    return KnowledgeBaseError(f"Revision {revision_id} has a shape Aria does not recognise ({why}); nothing was undone.",
-                              hint="It was not written by this version of Aria; leave it, or edit the entry instead.")
-
-
-def later_revision(conn: Any, store: KnowledgeStore, revision_id: int, db_name: str, key: str) -> int | None:
-    """The newest active revision after ``revision_id`` that changed the entry (an edit or an import)."""
-    row = conn.execute(
-        sql.SQL("SELECT id FROM {} WHERE id > %s AND NOT undone AND ((payload->>'db_name' = %s "
-                "AND payload->>'key' = %s) OR (kind = 'import' AND payload->'documents' @> %s)) "
-                "ORDER BY id DESC LIMIT 1").format(store.ident("revisions")),
-        (revision_id, db_name, key, Jsonb([{"db_name": db_name, "key": key}]))).fetchone()
-    return int(row[0]) if row else None
-
-
-def refuse_if_changed_later(conn: Any, store: KnowledgeStore, revision_id: int, db_name: str, key: str) -> None:
-    later = later_revision(conn, store, revision_id, db_name, key)
-    if later is not None:
-        raise KnowledgeBaseError(f"Revision {later} changed the same entry after revision {revision_id}.",
-                                 hint=f"Undo revision {later} first.")
-
-
-def _restore(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Revision, payload: EditPayload) -> None:
+def _restore(conn: psycopg.Connection, store: KnowledgeStore, embedder: Embedder, revision: Revision, payload: EditPayload) -> None:
     db_name, key = payload.db_name, payload.key
-    lock_entry(conn, db_name, key)
+    store.lock_entry(conn, db_name, key)
     refuse_if_changed_later(conn, store, revision.id, db_name, key)
-    current = load_document(conn, store, db_name, key, lock=True)
+    current = store.document(conn, db_name, key, lock=True)
     if current is None or snapshot_of(current) != payload.after.model_dump():
         raise KnowledgeBaseError(f"{key} no longer holds what revision {revision.id} wrote (it was changed since, "
                                  "e.g. by a rebuild); nothing was undone.", hint="Edit the entry instead.")
@@ -365,15 +260,13 @@ def _restore(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Rev
         write_document(conn, store, embedder, document_from(db_name, key, payload.before))
 
 
-def _remove_example(conn: Any, store: KnowledgeStore, revision: Revision, payload: ExamplePayload) -> None:
-    row = conn.execute(sql.SQL("SELECT question, sql FROM {} WHERE id = %s FOR UPDATE").format(
-        store.ident("verified_queries")), (payload.verified_query_id,)).fetchone()
-    if row is None or (row[0], row[1]) != (revision.question, revision.sql):
+def _remove_example(conn: psycopg.Connection, store: KnowledgeStore, revision: Revision, payload: ExamplePayload) -> None:
+    found = store.verified_pairs(conn, [payload.verified_query_id]).get(payload.verified_query_id)
+    if found != (revision.question, revision.sql):
         raise KnowledgeBaseError(f"Verified query #{payload.verified_query_id} is not the one revision {revision.id} "
                                  "added (it is gone or different); nothing was undone.",
                                  hint="See the verified queries in the Knowledge page.")
-    conn.execute(sql.SQL("DELETE FROM {} WHERE id = %s").format(store.ident("verified_queries")),
-                 (payload.verified_query_id,))
+    store.delete_verified(conn, [payload.verified_query_id])
 
 
 class Provenance(BaseModel):
@@ -413,9 +306,9 @@ def apply_changes(kb: Any, changes: Sequence[Change], provenance: Provenance) ->
 
 # --- entry points for the UI (settings + targets in, one revision out) ------------------------------
 def _open(settings: Any, targets: Any) -> tuple[KnowledgeStore, Embedder]:
-    from aria.kb.embed import get_embedder
+    from aria.kb.embed import embedder_for
 
-    return KnowledgeStore(targets.kb, settings), get_embedder(settings.embedding_model)
+    return KnowledgeStore(targets.kb, settings), embedder_for(settings)
 
 
 def edit_description(settings: Any, targets: Any, *, table: str, column: str | None, description: str,

@@ -15,7 +15,7 @@ import numpy as np
 
 from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import GlossaryHit, MetricHit, SchemaContext, ValueMatch
-from aria.kb.text import STOPWORDS, contains_phrase, identifier_words, normalize, stem_text
+from aria.text import STOPWORDS, contains_phrase, identifier_words, normalize, stem_text
 
 RRF_K = 60
 MAX_METRIC_HITS = 3

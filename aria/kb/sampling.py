@@ -14,7 +14,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from aria.db.schema import Column, Schema, Table
+from aria.sql.schema import Column, Schema, Table
 
 log = logging.getLogger(__name__)
 

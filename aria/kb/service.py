@@ -15,17 +15,18 @@ from pathlib import Path
 from typing import Any
 
 from aria.config import Settings
+from aria.db.connect import Targets
 from aria.db.introspect import introspect_postgres, introspect_sqlite
-from aria.db.schema import Schema
 from aria.errors import KnowledgeBaseError
 from aria.kb.base import KnowledgeBase
-from aria.kb.build import BuildReport, VerifiedExample, build_kb
-from aria.kb.embed import Embedder, get_embedder
+from aria.kb.build import BuildReport, VerifiedExample, build_kb, match_embedder
+from aria.kb.embed import Embedder, embedder_for
 from aria.kb.metric_docs import metric_entries
 from aria.kb.sampling import sample_postgres, sample_sqlite
 from aria.kb.sources import apply_descriptions, bird_schemas, read_descriptions, spider_schemas
 from aria.kb.store import KnowledgeStore
 from aria.paths import seed_dir
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ def golden_examples() -> list[VerifiedExample]:
     if not (seed_dir() / "questions" / "examples.yaml").is_file():
         log.warning("no seed_db/questions/examples.yaml: building without verified examples")
         return []
-    from aria.eval.golden import load_golden
+    from aria.db.golden import load_golden
 
     return [VerifiedExample(question=q.question, sql=q.sql, ext_id=q.id) for q in load_golden("examples")]
 
@@ -86,7 +87,7 @@ def build_from_source(spec: str, conninfo: str, kb_conninfo: str, settings: Sett
                       progress: Callable[[int], None] | None = None) -> list[BuildReport]:
     """Build (incrementally) the KB for every database of the source."""
     store = KnowledgeStore(kb_conninfo, settings)
-    embedder = embedder or get_embedder(settings.embedding_model)
+    embedder = embedder or embedder_for(settings)
     try:
         return [build_kb(store, embedder, b.schema, glossary=b.glossary, examples=b.examples, metrics=b.metrics,
                          progress=progress, info={"source": spec, "enriched": enriched})
@@ -95,11 +96,18 @@ def build_from_source(spec: str, conninfo: str, kb_conninfo: str, settings: Sett
         store.close()
 
 
+def build_restaurant_kb(settings: Settings, targets: Targets, *,
+                        progress: Callable[[int], None] | None = None) -> BuildReport:
+    """Build (incrementally) the KB of the live restaurant database: the UI's and `aria kb build`'s default."""
+    return build_from_source("postgres", targets.admin, targets.kb, settings, progress=progress)[0]
+
+
 def open_kb(settings: Settings, kb_conninfo: str, *, db_name: str | None = None, schema: Schema | None = None,
             embedder: Embedder | None = None) -> KnowledgeBase:
-    """The KB of ``db_name`` (default: the business schema), checked against ``schema`` when given."""
+    """The KB of ``db_name`` (default: the business schema), checked against ``schema`` when given; a KB
+    embedded by another model than ``embedder`` (default: ``ARIA_EMBEDDING_MODEL``'s) is re-embedded first."""
     store = KnowledgeStore(kb_conninfo, settings)
-    kb = KnowledgeBase(store, embedder or get_embedder(settings.embedding_model),
-                       db_name or settings.business_schema)
+    kb = KnowledgeBase(store, embedder or embedder_for(settings), db_name or settings.business_schema)
+    match_embedder(store, kb.embedder)
     kb.check(schema)
     return kb

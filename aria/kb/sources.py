@@ -16,8 +16,8 @@ from typing import Any
 import yaml
 
 from aria.db.introspect import load_bird_tables, load_spider_tables
-from aria.db.schema import Column, ForeignKey, Schema, Table
 from aria.errors import KnowledgeBaseError
+from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from aria.errors import KnowledgeBaseError
 from aria.kb.store import KnowledgeStore, LearnedSynonym
-from aria.kb.text import normalize
+from aria.text import normalize
 
 log = logging.getLogger(__name__)
 

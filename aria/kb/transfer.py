@@ -20,29 +20,25 @@ from typing import Any, Literal, Protocol
 
 import psycopg
 import yaml
-from psycopg import sql
-from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
 from pydantic import BaseModel, ConfigDict
 
 from aria.db.executor import QueryResult
-from aria.db.schema import Schema
 from aria.errors import AriaError, GuardRejection, KnowledgeBaseError, QueryFailed
 from aria.kb.build import embed_documents
 from aria.kb.documents import Document
 from aria.kb.embed import Embedder
-from aria.kb.enrich import (
+from aria.kb.import_file import FORMAT_VERSION, DatabaseIn, DocumentIn, ExportFile, VerifiedQueryIn
+from aria.kb.revisions import (
     Revision,
     Snapshot,
     document_from,
-    load_document,
-    lock_entry,
+    read_payload,
     refuse_if_changed_later,
     snapshot_of,
     write_document,
 )
-from aria.kb.import_file import FORMAT_VERSION, DatabaseIn, DocumentIn, ExportFile, VerifiedQueryIn
-from aria.kb.store import KnowledgeStore
+from aria.kb.store import KnowledgeStore, NewVerifiedQuery
+from aria.sql.schema import Schema
 
 SqlCheck = Callable[[str, str], str | None]  # (db_name, sql) -> why it is refused, or None
 
@@ -50,17 +46,7 @@ SqlCheck = Callable[[str, str], str | None]  # (db_name, sql) -> why it is refus
 # --- export ----------------------------------------------------------------------------------------
 def export_data(store: KnowledgeStore, db_name: str | None = None) -> dict[str, Any]:
     """Everything in the KB (of one database, or all) as plain data; the revision history stays behind."""
-    where = sql.SQL("WHERE %(db)s::text IS NULL OR db_name = %(db)s")
-    with store.transaction() as conn:
-        cur = conn.cursor(row_factory=dict_row)
-        docs = cur.execute(sql.SQL("SELECT db_name, doc_key, kind, source, table_name, column_name, text, lexical, "
-                                   "vals, data FROM {} {} ORDER BY db_name, id").format(
-            store.ident("documents"), where), {"db": db_name}).fetchall()
-        verified = cur.execute(sql.SQL("SELECT db_name, question, sql, params, source, ext_id FROM {} {} "
-                                       "ORDER BY id").format(store.ident("verified_queries"), where),
-                               {"db": db_name}).fetchall()
-        databases = cur.execute(sql.SQL("SELECT db_name, fingerprint, model, info FROM {} {} ORDER BY db_name").format(
-            store.ident("databases"), where), {"db": db_name}).fetchall()
+    docs, verified, databases = store.export_rows(db_name)
     return {"version": FORMAT_VERSION, "databases": databases, "documents": docs, "verified_queries": verified}
 
 
@@ -204,15 +190,7 @@ def _existing(store: KnowledgeStore, names: list[str]) -> tuple[dict[tuple[str, 
     """The KB's document hashes, verified (db, question, sql) and fingerprints of ``names``."""
     if not store.exists():
         return {}, set(), {}
-    conn = store.shared()
-    docs = conn.execute(sql.SQL("SELECT db_name, doc_key, content_hash FROM {} WHERE db_name = ANY(%s)").format(
-        store.ident("documents")), (names,)).fetchall()
-    queries = conn.execute(sql.SQL("SELECT db_name, question, sql FROM {} WHERE db_name = ANY(%s)").format(
-        store.ident("verified_queries")), (names,)).fetchall()
-    prints = conn.execute(sql.SQL("SELECT db_name, fingerprint, model, info FROM {} WHERE db_name = ANY(%s)").format(
-        store.ident("databases")), (names,)).fetchall()
-    return ({(r[0], r[1]): r[2] for r in docs}, {(r[0], r[1], r[2]) for r in queries},
-            {r[0]: (r[1], r[2], r[3]) for r in prints})
+    return store.contents_of(names)
 
 
 # --- applying: one revision -------------------------------------------------------------------------
@@ -282,32 +260,28 @@ def apply_import(store: KnowledgeStore, embedder: Embedder, plan: ImportPlan, *,
                 skipped={"unchanged_documents": plan.unchanged + written.count(None),
                          "duplicate_queries": plan.duplicates + len(queries) - len(added),
                          "rejected_queries": len(plan.rejected), "revisions_ignored": plan.revisions_ignored})
-            row = conn.cursor(row_factory=dict_row).execute(
-                sql.SQL("INSERT INTO {} (author, kind, payload) VALUES (%s, 'import', %s) RETURNING *").format(
-                    store.ident("revisions")), (author, Jsonb(payload.model_dump(mode="json")))).fetchone()
-            assert row is not None  # INSERT ... RETURNING
-            return Revision(**row)
-    except psycopg.Error as err:
-        raise KnowledgeBaseError(f"The KB could not be written ({type(err).__name__}); nothing was imported.",
+            return Revision(**store.add_revision(conn, author=author, kind="import",
+                                                 payload=payload.model_dump(mode="json")))
+    except KnowledgeBaseError as err:  # the database refused a write (the store's mapping); all rolled back
+        raise KnowledgeBaseError(f"The KB could not be written ({err.message}); nothing was imported.",
                                  hint="Check the KB database and try again.") from err
 
 
-def _fingerprint_row(conn: Any, store: KnowledgeStore, db_name: str) -> DatabaseRow | None:
-    row = conn.execute(sql.SQL("SELECT fingerprint, model, info FROM {} WHERE db_name = %s FOR UPDATE").format(
-        store.ident("databases")), (db_name,)).fetchone()
+def _fingerprint_row(conn: psycopg.Connection, store: KnowledgeStore, db_name: str) -> DatabaseRow | None:
+    row = store.database_row(conn, db_name, lock=True)
     return DatabaseRow(fingerprint=row[0], model=row[1], info=row[2]) if row else None
 
 
-def _set_database(conn: Any, store: KnowledgeStore, d: DatabaseIn) -> ImportedDatabase:
+def _set_database(conn: psycopg.Connection, store: KnowledgeStore, d: DatabaseIn) -> ImportedDatabase:
     before = _fingerprint_row(conn, store, d.db_name)
     store.set_fingerprint(conn, d.db_name, d.fingerprint, d.model, d.info)
     return ImportedDatabase(db_name=d.db_name, before=before,
                             after=DatabaseRow(fingerprint=d.fingerprint, model=d.model, info=d.info))
 
 
-def _put_document(conn: Any, store: KnowledgeStore, doc: Document, vector: Any) -> ImportedDocument | None:
-    lock_entry(conn, doc.db_name, doc.key)
-    old = load_document(conn, store, doc.db_name, doc.key, lock=True)
+def _put_document(conn: psycopg.Connection, store: KnowledgeStore, doc: Document, vector: Any) -> ImportedDocument | None:
+    store.lock_entry(conn, doc.db_name, doc.key)
+    old = store.document(conn, doc.db_name, doc.key, lock=True)
     if old is not None and old.content_hash == doc.content_hash:
         return None  # written meanwhile, identically
     current = _fingerprint_row(conn, store, doc.db_name)
@@ -317,15 +291,11 @@ def _put_document(conn: Any, store: KnowledgeStore, doc: Document, vector: Any) 
                             after_hash=doc.content_hash)
 
 
-def _add_query(conn: Any, store: KnowledgeStore, q: VerifiedQueryIn, vector: Any) -> ImportedQuery | None:
-    lock_entry(conn, q.db_name, "verified_queries")
-    row = conn.execute(
-        sql.SQL("INSERT INTO {0} (db_name, question, sql, params, embedding, source, ext_id) "
-                "SELECT %s, %s, %s, %s, %s, %s, %s WHERE NOT EXISTS (SELECT 1 FROM {0} WHERE db_name = %s "
-                "AND question = %s AND sql = %s) RETURNING id").format(store.ident("verified_queries")),
-        (q.db_name, q.question, q.sql, Jsonb(q.params), vector, q.source, q.ext_id, q.db_name, q.question, q.sql),
-    ).fetchone()
-    return ImportedQuery(id=int(row[0]), digest=_digest(q.question, q.sql)) if row else None
+def _add_query(conn: psycopg.Connection, store: KnowledgeStore, q: VerifiedQueryIn, vector: Any) -> ImportedQuery | None:
+    store.lock_entry(conn, q.db_name, "verified_queries")
+    new = NewVerifiedQuery(q.db_name, q.question, q.sql, q.source, q.params, q.ext_id)
+    [query_id] = store.insert_verified(conn, [new], [vector], skip_present=True)
+    return ImportedQuery(id=query_id, digest=_digest(q.question, q.sql)) if query_id is not None else None
 
 
 def import_kb(store: KnowledgeStore, embedder: Embedder, path: Path, check: SqlCheck, *,
@@ -338,24 +308,21 @@ def import_kb(store: KnowledgeStore, embedder: Embedder, path: Path, check: SqlC
 
 
 # --- undo ---------------------------------------------------------------------------------------------
-def undo_import(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: Revision) -> None:
+def undo_import(conn: psycopg.Connection, store: KnowledgeStore, embedder: Embedder, revision: Revision) -> None:
     """Revert an import revision as a whole (called by :func:`aria.kb.enrich.undo`, in its transaction).
 
     Refused, with nothing changed, when the payload is not an import's, when a later revision changed
     one of its entries, or when an entry no longer holds what the import wrote.
     """
-    from aria.kb.enrich import read_payload
-
     payload = read_payload(revision, ImportPayload)
     for d in payload.documents:
-        lock_entry(conn, d.db_name, d.key)
+        store.lock_entry(conn, d.db_name, d.key)
         refuse_if_changed_later(conn, store, revision.id, d.db_name, d.key)
-        current = load_document(conn, store, d.db_name, d.key, lock=True)
+        current = store.document(conn, d.db_name, d.key, lock=True)
         if current is None or current.content_hash != d.after_hash:
             raise _changed(revision, f"{d.db_name} {d.key}")
-    rows = conn.execute(sql.SQL("SELECT id, question, sql FROM {} WHERE id = ANY(%s) FOR UPDATE").format(
-        store.ident("verified_queries")), ([q.id for q in payload.verified_queries],)).fetchall()
-    found = {r[0]: _digest(r[1], r[2]) for r in rows}
+    pairs = store.verified_pairs(conn, [q.id for q in payload.verified_queries])
+    found = {i: _digest(question, sql_text) for i, (question, sql_text) in pairs.items()}
     for q in payload.verified_queries:
         if found.get(q.id) != q.digest:
             raise _changed(revision, f"verified query #{q.id}")
@@ -365,17 +332,16 @@ def undo_import(conn: Any, store: KnowledgeStore, embedder: Embedder, revision: 
     _revert(conn, store, embedder, payload)
 
 
-def _revert(conn: Any, store: KnowledgeStore, embedder: Embedder, payload: ImportPayload) -> None:
+def _revert(conn: psycopg.Connection, store: KnowledgeStore, embedder: Embedder, payload: ImportPayload) -> None:
     for d in payload.documents:
         if d.before is None:
             store.delete_documents(conn, d.db_name, [d.key])
         else:
             write_document(conn, store, embedder, document_from(d.db_name, d.key, d.before))
-    conn.execute(sql.SQL("DELETE FROM {} WHERE id = ANY(%s)").format(store.ident("verified_queries")),
-                 ([q.id for q in payload.verified_queries],))
+    store.delete_verified(conn, [q.id for q in payload.verified_queries])
     for db in payload.databases:
         if db.before is None:
-            conn.execute(sql.SQL("DELETE FROM {} WHERE db_name = %s").format(store.ident("databases")), (db.db_name,))
+            store.delete_database(conn, db.db_name)
         else:
             store.set_fingerprint(conn, db.db_name, db.before.fingerprint, db.before.model, db.before.info)
 

@@ -32,6 +32,7 @@ from aria.llm.schemas import JUDGE_ROLES
 from aria.llm.spec import model_label, parse_spec
 
 if TYPE_CHECKING:  # LangChain is imported when a model is built (about 1 s): not for a no-model question
+    from langchain_core.callbacks import Callbacks
     from langchain_core.language_models import BaseChatModel
     from langchain_core.messages import BaseMessage
     from langchain_core.runnables import RunnableConfig
@@ -82,12 +83,14 @@ class ModelClient:
         policy: RetryPolicy | None = None,
         timeout_s: float = 60.0,
         meter: CallMeter | None = None,
+        callbacks: Callbacks = None,
     ) -> None:
         self.generator = generator
         self.judge = judge or generator
         self.policy = policy or RetryPolicy()
         self.timeout_s = timeout_s
         self.meter = meter or CallMeter()
+        self.callbacks = callbacks  # passed in every call's config: the calls nest under the caller's run
 
     @property
     def label(self) -> str:
@@ -103,6 +106,12 @@ class ModelClient:
     def for_session(self) -> ModelClient:
         """A client sharing these chat models, with its own fresh meter."""
         return ModelClient(self.generator, self.judge, policy=self.policy, timeout_s=self.timeout_s)
+
+    def with_callbacks(self, callbacks: Callbacks) -> ModelClient:
+        """This client (same models and meter) with its calls reported to ``callbacks``, e.g. the
+        current step's child callbacks, so that each call is a child run of the step."""
+        return ModelClient(self.generator, self.judge, policy=self.policy, timeout_s=self.timeout_s, meter=self.meter,
+                           callbacks=callbacks)
 
     def model_for(self, role: str) -> BoundModel:
         return self.judge if role in JUDGE_ROLES else self.generator
@@ -141,7 +150,8 @@ class ModelClient:
                 ) from second
 
     def _invoke(self, role: str, runnable: Any, messages: list[BaseMessage]) -> Any:
-        config: RunnableConfig = {"metadata": {"aria_role": role}, "run_name": f"aria:{role}", "tags": ["aria", role]}
+        config: RunnableConfig = {"metadata": {"aria_role": role}, "run_name": f"aria:{role}", "tags": ["aria", role],
+                                  "callbacks": self.callbacks}
         label = self.model_for(role).label
         return call_with_retries(
             lambda: runnable.invoke(messages, config=config),

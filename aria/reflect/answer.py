@@ -33,6 +33,15 @@ class AskOptions(BaseModel):
     asked_by: str = ""  # the signed-in person, written to the query log (empty: the CLI or loopback)
 
 
+class Question(BaseModel):
+    """What the engine is asked (the input of ``Engine.invoke``/``stream``; a bare string is a question
+    with the default options): the question, its switches, and any evidence (BIRD's external knowledge)."""
+
+    text: str
+    options: AskOptions = Field(default_factory=AskOptions)
+    evidence: str = ""
+
+
 class Answer(BaseModel):
     question: str
     status: AnswerStatus

@@ -13,12 +13,12 @@ from zoneinfo import ZoneInfo
 
 from aria.config import Settings
 from aria.db.executor import QueryResult
-from aria.db.schema import Schema
 from aria.kb.base import KnowledgeBase
 from aria.kb.context import SchemaContext
 from aria.llm.client import ModelClient
 from aria.reflect.steps import StepRecorder
 from aria.semantic.layer import SemanticLayer
+from aria.sql.schema import Schema
 
 
 class QueryExecutor(Protocol):
@@ -61,9 +61,10 @@ class RunState:
 
     @property
     def models(self) -> ModelClient:
+        """The question's model client, its calls reported as children of the step running now."""
         if self.deps.models is None:  # the engine checks this before any loop runs
             raise RuntimeError("a model loop ran without a model")
-        return self.deps.models
+        return self.deps.models.with_callbacks(self.recorder.callbacks())
 
 
 def business_now(executor: QueryExecutor, timezone: str) -> datetime:

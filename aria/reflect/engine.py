@@ -10,21 +10,39 @@ to one :class:`~aria.reflect.trace.Trace`, and every answer is written to the qu
 
 Plain Python rather than a LangGraph graph: the flow has three nested loops with limits, which
 read more plainly as ``for`` loops than as conditional edges, and the two things LangGraph would
-add are covered here — live progress is the ``on_event`` callback (one call per finished step),
-and the manager's confirmation is a separate call (:func:`propose_enrichment`, then
+add are covered here — live progress is :meth:`Engine.stream` (each finished step, then the
+answer), and the manager's confirmation is a separate call (:func:`propose_enrichment`, then
 :func:`apply_enrichment`), so nothing waits inside the engine for a click.
+
+:class:`Engine` is a thin LangChain :class:`~langchain_core.runnables.Runnable` around
+:func:`answer_question`: ``invoke``, ``batch``, ``stream`` and ``astream_events`` work on it, and
+any callback handler (``config={"callbacks": [...]}``, or LangSmith through its environment
+variables) sees one question as one run: each pass of a loop a child run, each step a child of
+its loop (:class:`~aria.reflect.steps.StepRecorder` opens and closes them), each model call a
+child of its step.
+
+    engine.invoke("Món nào bán chạy nhất tuần này?")                    # -> Answer
+    for chunk in engine.stream(Question(text="...", options=AskOptions(reuse=False))):
+        ...                                                                # TraceEvent, ..., Answer
 """
 
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import AsyncIterator, Iterator
+from contextvars import copy_context
 from dataclasses import replace
+from queue import SimpleQueue
+from typing import Any
 
-import psycopg
+from langchain_core.callbacks import CallbackManagerForChainRun
+from langchain_core.runnables import Runnable, RunnableConfig
+from langchain_core.runnables.config import ensure_config, get_callback_manager_for_config, run_in_executor
 
 from aria.db.executor import QueryResult
-from aria.errors import AriaError, DatabaseUnavailable
-from aria.reflect.answer import Answer, AskOptions
+from aria.errors import AriaError
+from aria.reflect.answer import Answer, AskOptions, Question
 from aria.reflect.answer_text import summarize_result
 from aria.reflect.deps import EngineDeps, RunState, business_now
 from aria.reflect.enrichment import EnrichmentPreview, apply_enrichment, propose_enrichment, record_rejection
@@ -41,7 +59,7 @@ from aria.reflect.semantic_stage import (
 )
 from aria.reflect.steps import EventSink, StepRecorder
 from aria.reflect.synthesis_loop import synthesis_loop
-from aria.reflect.trace import Trace
+from aria.reflect.trace import Trace, TraceEvent
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +80,10 @@ SUGGEST = {"vi": " Bạn có thể hỏi: {questions}", "en": " You could ask: {
 
 def answer_question(
     question: str, deps: EngineDeps, *, options: AskOptions | None = None, evidence: str = "",
-    on_event: EventSink | None = None,
+    run: CallbackManagerForChainRun | None = None, on_event: EventSink | None = None,
 ) -> Answer:
-    """Answer one question; never raises for bad input or a failing model or database."""
+    """Answer one question; never raises for bad input or a failing model or database. The loops and
+    steps become child runs of ``run`` (the question's LangChain run); ``on_event`` hears each step."""
     options = options or AskOptions()
     models = deps.models.for_session() if deps.models else None
     trace = Trace(model_label=models.label if models else "none")
@@ -72,22 +91,15 @@ def answer_question(
         cleaned, language = validate_question(question, ui_language=deps.settings.ui_language)
     except QuestionRejected as err:
         return Answer(question=question, status="error", answer_text=str(err), error=str(err), trace=trace)
-    state = RunState(replace(deps, models=models), StepRecorder(trace, models.meter if models else None, on_event),
+    state = RunState(replace(deps, models=models), StepRecorder(trace, models.meter if models else None, on_event, run),
                      now=business_now(deps.executor, deps.settings.timezone))
     try:
         answer = _answer(state, cleaned, language, options, evidence)
-    except (AriaError, psycopg.Error) as err:  # psycopg: e.g. the KB's connection lost when the server stopped
-        failure = _database_lost(err) if isinstance(err, psycopg.Error) else err
-        log.info("question failed: %s", failure)
-        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(failure),
-                        error=str(failure), trace=trace)
+    except AriaError as err:  # the stores and the executor map driver errors (a lost connection too) to Aria's
+        log.info("question failed: %s", err)
+        answer = Answer(question=cleaned, language=language, status="error", answer_text=str(err),
+                        error=str(err), trace=trace)
     return answer.model_copy(update={"log_id": log_answer(deps, answer, asked_by=options.asked_by)})
-
-
-def _database_lost(err: psycopg.Error) -> DatabaseUnavailable:
-    first_line = (str(err).strip().splitlines() or [type(err).__name__])[0]
-    return DatabaseUnavailable(f"The database stopped answering ({first_line}).",
-                               hint="Check that it is running (`aria db status`), then ask again.")
 
 
 def _answer(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:
@@ -107,25 +119,34 @@ def _answer(state: RunState, question: str, language: Language, options: AskOpti
     for ready in (reused, semantic.answer):
         if ready is not None and ready.sql is not None:
             result = QueryResult(ready.columns, ready.rows, len(ready.rows), ready.truncated, 0.0)
-            if judge_entailment(state, question, ready.sql, result, 0).passed:
+            with state.recorder.loop("entailment") as run:
+                entailment = judge_entailment(state, question, ready.sql, result, 0)
+                run.update(e=entailment.score, passed=entailment.passed, diagnosis=entailment.diagnosis)
+            if entailment.passed:
                 return ready
     return reflect_sql(state, question, language, options, evidence)
 
 
 def reflect_sql(state: RunState, question: str, language: Language, options: AskOptions, evidence: str) -> Answer:
-    """The three loops. Loop 3 sends a failed result back to Loop 1 with its diagnosis."""
+    """The three loops, each pass one child run of the question's. Loop 3 sends a failed result back to
+    Loop 1 with its diagnosis."""
     conversation = _conversation(options)
     feedback = ""
     best_sql: str | None = None
     for round_ in range(1, state.settings.max_entailment_iterations + 1):
         retrieval_evidence = "\n".join(p for p in (evidence, feedback) if p)
-        retrieval = retrieval_loop(state, question, evidence=retrieval_evidence, enabled=options.retrieval_loop)
+        with state.recorder.loop("retrieval", round_) as run:
+            retrieval = retrieval_loop(state, question, evidence=retrieval_evidence, enabled=options.retrieval_loop)
+            run.update(score_r=retrieval.score, passed=retrieval.passed, question=retrieval.question)
         if not retrieval.passed:
             return _not_confident(state, question, language, "retrieval", best_sql)
         restated = f"{evidence}\nRestated question: {retrieval.question}".strip() \
             if retrieval.question != question else evidence
-        synthesis = synthesis_loop(state, question, evidence=restated, context=retrieval.context, feedback=feedback,
-                                   conversation=conversation, reflect=options.sql_reflection)
+        with state.recorder.loop("synthesis", round_) as run:
+            synthesis = synthesis_loop(state, question, evidence=restated, context=retrieval.context,
+                                       feedback=feedback, conversation=conversation, reflect=options.sql_reflection)
+            run.update(s=synthesis.score, passed=synthesis.passed, sql=synthesis.sql, diagnosis=synthesis.diagnosis,
+                       findings=[f.model_dump() for f in synthesis.findings])
         best_sql = synthesis.sql or best_sql
         if not synthesis.passed or synthesis.sql is None:
             return _not_confident(state, question, language, "synthesis", best_sql)
@@ -133,7 +154,9 @@ def reflect_sql(state: RunState, question: str, language: Language, options: Ask
         if isinstance(result, str):
             feedback = f"The SQL failed when it ran: {result}"
             continue
-        entailment = judge_entailment(state, question, synthesis.sql, result, round_, enabled=options.entailment)
+        with state.recorder.loop("entailment", round_) as run:
+            entailment = judge_entailment(state, question, synthesis.sql, result, round_, enabled=options.entailment)
+            run.update(e=entailment.score, passed=entailment.passed, diagnosis=entailment.diagnosis)
         if entailment.passed:
             return _answered(state, question, language, synthesis.sql, result)
         feedback = f"The previous result did not answer the question: {entailment.diagnosis}"
@@ -180,12 +203,19 @@ def _no_model(state: RunState, question: str, language: Language, semantic: Sema
                   relevant_tables=context.table_names, suggestions=nearby, trace=state.recorder.trace)
 
 
-class Engine:
+class Engine(Runnable[Question | str, Answer]):
     """Aria's engine for one database: what the UI, the CLI and the evaluation call.
+
+    A LangChain ``Runnable`` from a question (a string, or a :class:`Question` with options and
+    evidence) to an :class:`Answer`: ``invoke``, ``batch``, ``stream`` (each finished step, then the
+    answer) and ``astream_events`` work, and ``config={"callbacks": [...]}`` sees the run tree. The
+    manager's confirmation is separate: :meth:`propose`, then :meth:`confirm`.
 
     Thread-safe: every question gets its own trace and model-call meter; the pool, the embedder
     and the chat models are shared.
     """
+
+    name = "aria"
 
     def __init__(self, deps: EngineDeps) -> None:
         self.deps = deps
@@ -194,9 +224,63 @@ class Engine:
     def has_model(self) -> bool:
         return self.deps.models is not None
 
-    def ask(self, question: str, *, options: AskOptions | None = None, evidence: str = "",
-            on_event: EventSink | None = None) -> Answer:
-        return answer_question(question, self.deps, options=options, evidence=evidence, on_event=on_event)
+    def invoke(self, input: Question | str, config: RunnableConfig | None = None, **kwargs: Any) -> Answer:
+        """The answer to one question, as one LangChain run (the loops, steps and model calls nested in it)."""
+        return self._call_with_config(self._answer, input, config, **kwargs)
+
+    def _answer(self, input: Question | str, run_manager: CallbackManagerForChainRun,
+                on_event: EventSink | None = None) -> Answer:
+        question = Question(text=input) if isinstance(input, str) else input
+        return answer_question(question.text, self.deps, options=question.options, evidence=question.evidence,
+                               run=run_manager, on_event=on_event)
+
+    def ask(self, question: str, *, options: AskOptions | None = None, evidence: str = "") -> Answer:
+        """``invoke`` with keywords: ``engine.ask("...", options=AskOptions(reuse=False))``."""
+        return self.invoke(Question(text=question, options=options or AskOptions(), evidence=evidence))
+
+    def stream(  # type: ignore[override]  # the steps first, then the Answer (not chunks of an Answer)
+        self, input: Question | str, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> Iterator[TraceEvent | Answer]:
+        """Each step as it finishes (the :class:`TraceEvent` the trace holds), then the :class:`Answer`.
+
+        The question's run is opened and closed here, around the chunks (so a stream of events sees
+        the answer before the run's end); the engine works on a worker thread, and an exception
+        there is raised here.
+        """
+        config = ensure_config(config)
+        run = get_callback_manager_for_config(config).on_chain_start(
+            None, input, name=config.get("run_name") or self.get_name(), run_id=config.pop("run_id", None))
+        chunks: SimpleQueue[TraceEvent | Answer | BaseException] = SimpleQueue()
+
+        def work() -> None:
+            try:
+                chunks.put(self._answer(input, run, on_event=chunks.put))
+            except BaseException as err:  # noqa: BLE001 - handed to the caller, who raises it
+                chunks.put(err)
+
+        threading.Thread(target=copy_context().run, args=(work,), name="aria-question", daemon=True).start()
+        answer: Answer | None = None
+        try:
+            while not isinstance(chunk := chunks.get(), Answer):
+                if isinstance(chunk, BaseException):
+                    raise chunk
+                yield chunk
+            answer = chunk
+            yield answer
+        except BaseException as err:
+            if answer is None or not isinstance(err, GeneratorExit):
+                run.on_chain_error(err)
+                raise
+            # the caller stopped reading after the answer: the run is complete
+        run.on_chain_end(answer)
+
+    async def astream(  # type: ignore[override]
+        self, input: Question | str, config: RunnableConfig | None = None, **kwargs: Any
+    ) -> AsyncIterator[TraceEvent | Answer]:
+        """:meth:`stream` without blocking the event loop (``astream_events`` reads it)."""
+        steps = self.stream(input, config, **kwargs)
+        while (chunk := await run_in_executor(config, next, steps, None)) is not None:
+            yield chunk
 
     def propose(self, answer: Answer) -> EnrichmentPreview:
         """What the KB would gain if the manager confirms ``answer`` (nothing is written)."""

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 from aria.db.executor import QueryResult
-from aria.db.schema import Schema
 from aria.errors import AriaError, KnowledgeBaseError
 from aria.llm.schemas import ColumnDescription, EnrichmentProposal, TermAlias
 from aria.reflect.answer import Answer
@@ -24,6 +23,7 @@ from aria.reflect.deps import EngineDeps, business_now
 from aria.reflect.entailment_loop import result_preview
 from aria.reflect.synonyms import SynonymProposal, propose_synonym
 from aria.semantic.learn import check_learnable
+from aria.sql.schema import Schema
 
 if TYPE_CHECKING:
     from aria.kb.enrich import Change

@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-import psycopg
-
-from aria.errors import AriaError
+from aria.errors import AriaError, ValueRefused
 from aria.reflect.answer import Answer
 from aria.reflect.deps import EngineDeps
 
@@ -36,11 +34,12 @@ MAX_TEXT_CHARS = 20_000  # question, SQL and status are cut to this
 MAX_TRACE_CHARS = 1_000_000  # a larger trace is replaced by its head
 MAX_DEPTH = 64
 _SURROGATE = re.compile("[\ud800-\udfff]")
-_DATA_SQLSTATE_CLASSES = ("22", "23", "54")  # data exception, integrity violation, program limit exceeded
 
 
 class LogStore(Protocol):
-    """What the query log needs from :class:`aria.kb.store.KnowledgeStore`."""
+    """What the query log needs from :class:`aria.kb.store.KnowledgeStore`: it raises
+    :class:`~aria.errors.ValueRefused` when the database refuses an entry for what it holds, another
+    :class:`~aria.errors.AriaError` when the log is unavailable."""
 
     def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any]) -> int: ...
     # (KnowledgeStore.log_query also takes ``asked_by=``; it is passed only when someone is signed in)
@@ -78,7 +77,7 @@ def log_entry(qlog: QueryLog, entry: dict[str, Any]) -> int | None:
         try:
             _flush_pending(qlog)
             log_id, reason = _store(qlog, entry)
-        except (AriaError, psycopg.Error) as err:
+        except AriaError as err:
             log.warning("query log unavailable (%s); keeping the entry in %s", err, qlog.pending)
             _append(qlog.pending, _dumps(_shaped(entry)))  # bounded: an outage cannot fill the disk
             return None
@@ -154,7 +153,7 @@ def _write(qlog: QueryLog, entry: dict[str, Any]) -> int:
 def _store(qlog: QueryLog, entry: dict[str, Any]) -> tuple[int | None, str | None]:
     """(id, None) when written, as it is or sanitised; (None, reason) when it must be quarantined.
 
-    Raises (AriaError / psycopg.Error) only when the log itself is unavailable.
+    Raises (AriaError) only when the log itself is unavailable.
     """
     try:
         return _write(qlog, _shaped(entry)), None
@@ -173,11 +172,7 @@ def _store(qlog: QueryLog, entry: dict[str, Any]) -> tuple[int | None, str | Non
 
 def _is_content_problem(err: BaseException) -> bool:
     """True when the entry's content (not the database's state) made the write fail."""
-    if isinstance(err, (UnicodeError, TypeError, ValueError, OverflowError, RecursionError)):
-        return True
-    if isinstance(err, (psycopg.DataError, psycopg.IntegrityError)):
-        return True
-    return isinstance(err, psycopg.Error) and (err.sqlstate or "")[:2] in _DATA_SQLSTATE_CLASSES
+    return isinstance(err, (ValueRefused, UnicodeError, TypeError, ValueError, OverflowError, RecursionError))
 
 
 def _reason(err: BaseException) -> str:

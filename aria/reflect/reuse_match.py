@@ -25,9 +25,9 @@ from typing import Literal
 import sqlglot
 from sqlglot import exp
 
-from aria.kb.text import normalize, strip_diacritics
 from aria.reflect.reuse_clock import clock_columns, shift_business_clock
 from aria.sql.literals import SqlParameter, extract_parameters, rebind
+from aria.text import normalize, strip_diacritics
 
 __all__ = ["ReusePlan", "TimePhrase", "plan_reuse", "shift_business_clock", "template", "time_phrase"]
 

@@ -24,7 +24,6 @@ from sqlglot import exp
 
 from aria.errors import AriaError
 from aria.kb.enrich import Change, Revision, apply_change
-from aria.kb.text import normalize
 from aria.reflect.answer import Answer
 from aria.reflect.deps import EngineDeps, QueryExecutor, business_now
 from aria.semantic.layer import SemanticLayer
@@ -32,6 +31,7 @@ from aria.semantic.learn import MAX_WORDS, SynonymError, check_learnable, resolv
 from aria.semantic.lexicon import value_target
 from aria.semantic.parse import Parsed
 from aria.semantic.query import SemanticQuery
+from aria.text import normalize
 
 log = logging.getLogger(__name__)
 

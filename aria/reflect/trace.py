@@ -10,6 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from aria.sql.findings import Finding
+
+__all__ = ["Finding", "Loop", "Score", "Trace", "TraceEvent"]
+
 Loop = Literal["retrieval", "synthesis", "execution", "entailment", "enrichment", "reuse", "semantic"]
 
 
@@ -18,15 +22,6 @@ class Score(BaseModel):
 
     value: float
     reason: str = ""
-
-
-class Finding(BaseModel):
-    """A deterministic finding about SQL or its result (no model involved)."""
-
-    check: str  # e.g. "column_exists", "cartesian_product", "integer_division", "empty_result"
-    dimension: Literal["column", "granularity", "join", "logic", "schema", "data", "safety", "cost"]
-    severity: Literal["hard", "warning", "info"]
-    message: str
 
 
 class TraceEvent(BaseModel):

@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterator, Sequence
 
 from aria.errors import AriaError
-from aria.kb.text import normalize
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.lexicon import (
     CONJUNCTIONS,
@@ -35,6 +34,7 @@ from aria.semantic.lexicon import (
     value_target,
 )
 from aria.semantic.periods import find_periods
+from aria.text import normalize
 
 MAX_WORDS = 5
 STOP_WORDS = frozenset({*FILLERS, *(w for p in FILLER_PHRASES for w in p.split()), *CONJUNCTIONS,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.kb.text import normalize, stem
+from aria.text import normalize, stem
 
 log = logging.getLogger(__name__)
 ValuesOf = Callable[[str, str], Sequence[str]]  # (table, column) -> distinct values

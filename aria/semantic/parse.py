@@ -32,7 +32,7 @@ from aria.semantic.lexicon import (
 )
 from aria.semantic.periods import find_periods, shift_months
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
-from aria.kb.text import normalize
+from aria.text import normalize
 
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
 

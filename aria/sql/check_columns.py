@@ -6,9 +6,9 @@ import difflib
 
 from sqlglot import exp
 
-from aria.reflect.trace import Finding
 from aria.sql.check_scope import Context
 from aria.sql.check_types import Kind, infer
+from aria.sql.findings import Finding
 
 
 def _suggest(name: str, candidates: list[str] | tuple[str, ...]) -> str:

@@ -7,9 +7,9 @@ from typing import Literal
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, walk_in_scope
 
-from aria.reflect.trace import Finding
 from aria.sql.check_joins import join_predicates
 from aria.sql.check_scope import Binding, Context
+from aria.sql.findings import Finding
 
 _AGG_CONTEXT = (exp.AggFunc, exp.Window, exp.Filter, exp.WithinGroup)
 

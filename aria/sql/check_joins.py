@@ -9,9 +9,9 @@ from typing import Literal
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, walk_in_scope
 
-from aria.db.schema import ForeignKey
-from aria.reflect.trace import Finding
 from aria.sql.check_scope import Binding, Context
+from aria.sql.findings import Finding
+from aria.sql.schema import ForeignKey
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,10 @@ from typing import Literal
 
 from sqlglot import exp
 
-from aria.reflect.trace import Finding
 from aria.sql.check_joins import conjuncts
 from aria.sql.check_scope import Context
 from aria.sql.check_types import infer
+from aria.sql.findings import Finding
 
 
 def _strip(node: exp.Expr) -> exp.Expr:

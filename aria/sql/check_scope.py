@@ -1,7 +1,7 @@
 """What the deterministic checks share: the parsed query, its scopes, and each column bound to the
 schema table and column it reads (aliases, CTEs, subqueries and output aliases resolved).
 
->>> from aria.db.schema import Column, Schema, Table
+>>> from aria.sql.schema import Column, Schema, Table
 >>> schema = Schema("s", (Table("orders", (Column("order_id", "integer", is_primary_key=True),)),))
 >>> ctx = analyze("SELECT o.order_id FROM orders o", schema)
 >>> [(b.table.name, b.column.name) for b in ctx.bindings.values()]
@@ -16,7 +16,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.optimizer.scope import Scope, traverse_scope, walk_in_scope
 
-from aria.db.schema import Column, Schema, Table
+from aria.sql.schema import Column, Schema, Table
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ A pipeline of small rules, each ``Context -> list[Finding]`` (one dimension per 
 A *hard* finding is a certain error; it caps the judge's score for its dimension
 (:func:`cap_scores`) whatever the model says.
 
->>> from aria.db.schema import Column, Schema, Table
+>>> from aria.sql.schema import Column, Schema, Table
 >>> schema = Schema("s", (Table("t", (Column("a", "integer"), Column("b", "integer"))),))
 >>> [f.check for f in check_sql("SELECT count(a) / count(b) FROM t", schema)]
 ['integer_division']
@@ -18,10 +18,10 @@ from collections.abc import Callable
 
 from sqlglot.errors import SqlglotError
 
-from aria.db.schema import Schema
-from aria.reflect.trace import Finding
 from aria.sql import check_columns, check_grouping, check_joins, check_logic
 from aria.sql.check_scope import Context, analyze
+from aria.sql.findings import Finding
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 

@@ -52,7 +52,7 @@ from aria.sql.guard_columns import ident_name as _ident_name
 from aria.sql.guard_names import SERVER_INFO_CLASSES, SERVER_INFO_FUNCTIONS
 
 if TYPE_CHECKING:
-    from aria.db.schema import Schema
+    from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 

@@ -18,7 +18,7 @@ import sqlglot
 from sqlglot import exp
 from sqlglot.errors import SqlglotError
 
-from aria.reflect.trace import Finding
+from aria.sql.findings import Finding
 
 _MONEY = re.compile(r"(vnd|revenue|amount|price|cost|total|sales|doanh_thu|tien|tip|spend)", re.IGNORECASE)
 _PERCENT = re.compile(r"(pct|percent|rate|ty_le|tyle|share|ratio)", re.IGNORECASE)

@@ -10,9 +10,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from aria.config import Settings
 from aria.errors import AriaError
-from aria.reflect.answer import Answer, AskOptions
-from aria.reflect.language import validate_question
-from aria.reflect.trace import TraceEvent
+from aria.reflect.answer import Answer, AskOptions, Question
 from aria.ui import auth, engine_access, kb_access
 from aria.ui.formatting import Language, t
 from aria.ui.resources import current_settings
@@ -145,25 +143,21 @@ def _follow_up_options() -> AskOptions:
 
 
 def ask(turn: ChatTurn, question: str, options: AskOptions, settings: Settings) -> None:
-    """Check the question, then ask the engine while a status box shows each step as it happens."""
-    try:
-        cleaned, _ = validate_question(question, ui_language=settings.ui_language)
-    except AriaError as err:
-        turn.message = str(err)
+    """Ask the engine while a status line shows each step as it finishes (the engine's stream). The
+    engine checks the question: a refused one comes back as an error answer saying why."""
+    if not auth.refuse_unless("ask"):
         return
     live = st.empty()  # not st.status: creating one sleeps 50 ms in Streamlit, on every answer
     live.caption(f":material/progress_activity: {t('thinking', settings.ui_language)}")
-
-    def on_event(event: TraceEvent) -> None:
-        label = progress_label(event, settings)
-        turn.progress.append(label)
-        live.caption(f":material/progress_activity: {label}")
-
-    if not auth.refuse_unless("ask"):
-        return
     options = options.model_copy(update={"asked_by": auth.asked_by()})  # the query log names who asked
     try:
-        turn.answer = engine_access.get_engine(settings).ask(cleaned, options=options, on_event=on_event)
+        for chunk in engine_access.get_engine(settings).stream(Question(text=question, options=options)):
+            if isinstance(chunk, Answer):
+                turn.answer = chunk
+                continue
+            label = progress_label(chunk, settings)
+            turn.progress.append(label)
+            live.caption(f":material/progress_activity: {label}")
     except AriaError as err:
         log.warning("question failed: %s", err)
         turn.message = str(err)
@@ -320,7 +314,7 @@ def _render_confirm(index: int, turn: ChatTurn, answer: Answer, engine: engine_a
         lines = engine_access.proposal_lines(turn.proposal)
         st.markdown("\n".join(f"- {line}" for line in lines) or "- (nothing new)")
         if st.button(t("confirm_apply", language), key=f"apply{index}", type="primary"):
-            if not auth.refuse_unless("confirm"):
+            if turn.proposal is None or not auth.refuse_unless("confirm"):
                 return
             try:
                 engine.confirm(turn.proposal, confirmed_by=auth.audit_name("chat"))

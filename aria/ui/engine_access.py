@@ -4,11 +4,12 @@
 cannot be built, a stand-in that answers ``no_model`` with the reason. Tests install a fake with
 :func:`install_engine` before running the app in ``AppTest``.
 
-The engine's contract, as the UI uses it:
-- ``ask(question, *, options, on_event) -> Answer``
-- ``propose(answer) -> proposal``: what Confirm would add to the KB (nothing is written);
+The engine's contract, as the UI uses it (:class:`EngineLike`, the real types end to end):
+- ``stream(Question) -> TraceEvent, ..., Answer``: each step as it finishes (the live progress), then
+  the answer; the engine validates the question (a rejected one is an ``error`` answer saying why);
+- ``propose(answer) -> EnrichmentPreview``: what Confirm would add to the KB (nothing is written);
 - ``confirm(preview, *, confirmed_by) -> revision ids``: apply the previewed proposal (KB revisions);
-- ``reject(answer, *, reason, rejected_by)``: record the rejection (nothing is learned);
+- ``reject(answer, *, reason, rejected_by) -> feedback id``: record the rejection (nothing is learned);
 - optionally ``deps`` (``aria.reflect.deps.EngineDeps``): what :func:`semantic_layer` and
   :func:`knowledge_base` read (the stand-in has none).
 """
@@ -17,34 +18,35 @@ from __future__ import annotations
 
 import gc
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Protocol
 
 import streamlit as st
 
 from aria.config import Settings
-from aria.errors import AriaError
-from aria.reflect.answer import Answer, AskOptions
+from aria.errors import AriaError, ConfigError
+from aria.reflect.answer import Answer, Question
 from aria.reflect.trace import Trace, TraceEvent
 from aria.ui.resources import current_targets, settings_key
 
 if TYPE_CHECKING:  # imported when first used: the chat input is drawn before they are needed
     from aria.kb.base import KnowledgeBase
+    from aria.reflect.enrichment import EnrichmentPreview
     from aria.semantic.layer import SemanticLayer
 
 log = logging.getLogger(__name__)
 
-EventCallback = Callable[[TraceEvent], None]
-
 
 class EngineLike(Protocol):
-    def ask(self, question: str, *, options: AskOptions, on_event: EventCallback | None = None) -> Answer: ...
+    """What the UI calls on :class:`aria.reflect.engine.Engine` (a LangChain Runnable; its ``stream``)."""
 
-    def propose(self, answer: Answer) -> Any: ...
+    def stream(self, input: Question) -> Iterator[TraceEvent | Answer]: ...
 
-    def confirm(self, preview: Any, *, confirmed_by: str) -> Any: ...
+    def propose(self, answer: Answer) -> EnrichmentPreview: ...
 
-    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> Any: ...
+    def confirm(self, preview: EnrichmentPreview, *, confirmed_by: str) -> list[int]: ...
+
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> int: ...
 
 
 EngineFactory = Callable[[Settings], EngineLike]
@@ -63,20 +65,17 @@ class UnavailableEngine:
     def __init__(self, reason: str) -> None:
         self.reason = reason
 
-    def ask(self, question: str, *, options: AskOptions, on_event: EventCallback | None = None) -> Answer:
-        return Answer(
-            question=question, status="no_model", answer_text=self.reason,
-            trace=Trace(model_label="none"),
-        )
+    def stream(self, input: Question) -> Iterator[TraceEvent | Answer]:
+        yield Answer(question=input.text, status="no_model", answer_text=self.reason, trace=Trace(model_label="none"))
 
-    def propose(self, answer: Answer) -> Any:
-        return None
+    def propose(self, answer: Answer) -> EnrichmentPreview:
+        raise ConfigError(self.reason)  # never offered: a no_model answer has no Confirm button
 
-    def confirm(self, preview: Any, *, confirmed_by: str) -> Any:
-        return None
+    def confirm(self, preview: EnrichmentPreview, *, confirmed_by: str) -> list[int]:
+        raise ConfigError(self.reason)
 
-    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> Any:
-        return None
+    def reject(self, answer: Answer, *, reason: str = "", rejected_by: str = "") -> int:
+        raise ConfigError(self.reason)
 
 
 @st.cache_resource(show_spinner=False)
@@ -130,24 +129,15 @@ def knowledge_base(engine: EngineLike) -> KnowledgeBase | None:
     return kb if isinstance(kb, KnowledgeBase) else None
 
 
-def proposal_lines(proposal: Any) -> list[str]:
-    """What a proposal would add to the KB, one line each (an EnrichmentPreview, or any model/dict)."""
+def proposal_lines(proposal: EnrichmentPreview | None) -> list[str]:
+    """What a proposal would add to the KB, one line each."""
     if proposal is None:
         return []
-    lines: list[str] = []
-    question, sql = getattr(proposal, "question", None), getattr(proposal, "sql", None)
-    if question and sql:
-        lines.append(f"Verified example: “{question}” → `{' '.join(str(sql).split())[:160]}`")
-    for d in getattr(proposal, "descriptions", []) or []:
+    lines = [f"Verified example: “{proposal.question}” → `{' '.join(proposal.sql.split())[:160]}`"]
+    for d in proposal.descriptions:
         where = f"{d.table}.{d.column}" if d.column else d.table
         lines.append(f"Description of `{where}`: {d.text}")
-    for a in getattr(proposal, "aliases", []) or []:
+    for a in proposal.aliases:
         target = f"{a.table}.{a.column}" if a.column else a.table
         lines.append(f"Alias “{a.term}” → `{target}`" + (f" = {a.value!r}" if a.value else ""))
-    lines += [f"Dropped (names nothing real): {item}" for item in getattr(proposal, "dropped", []) or []]
-    if lines:
-        return lines
-    data = proposal.model_dump() if hasattr(proposal, "model_dump") else proposal
-    if isinstance(data, dict):
-        return [f"{k}: {v}" for k, v in data.items() if v not in (None, [], {}, "")]
-    return [str(data)]
+    return lines + [f"Dropped (names nothing real): {item}" for item in proposal.dropped]

@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
-import psycopg
 
 from aria.config import Settings
 from aria.db.connect import Targets
@@ -68,7 +67,7 @@ def example_questions(kb: KnowledgeBase, language: str, *, limit: int = 2, exclu
     Empty when the listing fails (the chat then offers the semantic layer's questions alone)."""
     try:
         columns, rows = kb.store.verified_query_list()  # newest first
-    except (AriaError, psycopg.Error) as err:
+    except AriaError as err:
         log.info("no verified examples for the chat: %s", err)
         return []
     at = {name: i for i, name in enumerate(columns)}
@@ -109,7 +108,7 @@ def undo_revision(settings: Settings, targets: Targets, revision_id: int, *, by:
 
 def build_knowledge_base(settings: Settings, targets: Targets) -> BuildReport:
     """Build (or refresh: unchanged documents are skipped) the KB of the restaurant database."""
-    from aria.kb.build import build_restaurant_kb
+    from aria.kb.service import build_restaurant_kb
 
     return build_restaurant_kb(settings, targets)
 

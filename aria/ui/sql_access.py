@@ -14,8 +14,8 @@ import streamlit as st
 
 from aria.config import Settings
 from aria.db.executor import ReadOnlyExecutor
-from aria.db.schema import Schema
-from aria.reflect.trace import Finding
+from aria.sql.findings import Finding
+from aria.sql.schema import Schema
 from aria.ui.resources import current_targets, settings_key
 
 log = logging.getLogger(__name__)

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from aria.reflect.answer import Answer
 from aria.ui.results import ResultView
+
+if TYPE_CHECKING:  # imported with the engine, after the first paint
+    from aria.reflect.enrichment import EnrichmentPreview
 
 TURNS = "aria_turns"
 WORKBENCH = "aria_workbench"
@@ -32,7 +35,7 @@ class ChatTurn:
     answer: Answer | None = None
     message: str | None = None  # a refusal or error shown instead of an answer
     progress: list[str] = field(default_factory=list)
-    proposal: Any = None  # what Confirm would add to the KB (shown before it is applied)
+    proposal: EnrichmentPreview | None = None  # what Confirm would add to the KB (shown before it is applied)
     confirming: bool = False
     rejecting: bool = False
     feedback: str | None = None  # "confirmed" | "rejected"

@@ -1,15 +1,19 @@
-"""A fake engine for the app tests (until the scripted model drives the real engine). It can carry the
-real semantic layer and a real knowledge base in ``deps``, as the engine's ``EngineDeps`` does."""
+"""A fake engine for the app tests (until the scripted model drives the real engine), with the engine's
+contract and its real types: ``stream`` checks the question as the engine does and yields each step,
+then the answer; ``propose`` returns an ``EnrichmentPreview``. It can carry the real semantic layer and
+a real knowledge base in ``deps``, as the engine's ``EngineDeps`` does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from aria.errors import AriaError
 from aria.kb.base import KnowledgeBase
-from aria.reflect.answer import Answer, AskOptions
+from aria.llm.schemas import TermAlias
+from aria.reflect.answer import Answer, AskOptions, Question
+from aria.reflect.enrichment import EnrichmentPreview
+from aria.reflect.language import QuestionRejected, validate_question
 from aria.reflect.trace import Finding, Score, Trace, TraceEvent
 from aria.semantic.layer import SemanticLayer
 
@@ -80,32 +84,35 @@ class FakeDeps:
 
 @dataclass
 class FakeEngine:
-    """Records every call; answers every question with ``reply`` (:func:`sample_answer`), or raises ``fail``."""
+    """Records every call; answers every valid question with ``reply`` (:func:`sample_answer`), or raises ``fail``."""
 
     fail: AriaError | None = None
     reply: Callable[[str], Answer] = sample_answer
     deps: FakeDeps = field(default_factory=FakeDeps)
     asked: list[tuple[str, AskOptions]] = field(default_factory=list)
     proposed: list[Answer] = field(default_factory=list)
-    confirmed: list[tuple[Any, str]] = field(default_factory=list)
+    confirmed: list[tuple[EnrichmentPreview, str]] = field(default_factory=list)
     rejected: list[tuple[Answer, str]] = field(default_factory=list)
 
-    def ask(self, question: str, *, options: AskOptions, on_event: Any = None) -> Answer:
-        self.asked.append((question, options))
+    def stream(self, input: Question) -> Iterator[TraceEvent | Answer]:
+        self.asked.append((input.text, input.options))
+        try:  # as the engine does: a refused question is an error answer saying why
+            cleaned, _ = validate_question(input.text)
+        except QuestionRejected as err:
+            yield Answer(question=input.text, status="error", answer_text=str(err), error=str(err))
+            return
         if self.fail is not None:
             raise self.fail
-        answer = self.reply(question)
-        for event in answer.trace.events:
-            if on_event is not None:
-                on_event(event)
-        return answer
+        answer = self.reply(cleaned)
+        yield from answer.trace.events
+        yield answer
 
-    def propose(self, answer: Answer) -> dict[str, Any]:
+    def propose(self, answer: Answer) -> EnrichmentPreview:
         self.proposed.append(answer)
-        return {"verified example": f"{answer.question} → {(answer.sql or '')[:40]}…",
-                "aliases": ["nhóm món = categories.name_vi"]}
+        return EnrichmentPreview(question=answer.question, sql=answer.sql or "",
+                                 aliases=[TermAlias(term="nhóm món", table="categories", column="name_vi")])
 
-    def confirm(self, preview: Any, *, confirmed_by: str) -> list[int]:
+    def confirm(self, preview: EnrichmentPreview, *, confirmed_by: str) -> list[int]:
         self.confirmed.append((preview, confirmed_by))
         return [len(self.confirmed)]
 

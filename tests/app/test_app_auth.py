@@ -22,6 +22,7 @@ from aria.kb.accounts import User, add_user
 from aria.kb.store import KnowledgeStore
 from aria.kb.users import UserStore
 from aria.reflect.answer import Answer
+from aria.reflect.enrichment import EnrichmentPreview
 from aria.ui import auth, resources
 from aria.ui.state import ChatTurn
 from tests.app.fakes import SQL, FakeEngine, sample_answer, sample_trace
@@ -153,7 +154,8 @@ def test_a_viewer_asks_and_reads_but_cannot_confirm_run_sql_or_open_manager_page
     assert "Xác nhận" not in labels and "Từ chối" not in labels and not any(b.key == "rerun0" for b in at.button)
     assert any(SQL[:30] in c.value for c in at.code), "the SQL is shown, read-only"
     turn: ChatTurn = at.session_state["aria_turns"][0]
-    turn.proposal, turn.confirming, turn.rejecting = {"verified example": "x"}, True, True  # a forged state
+    forged = EnrichmentPreview(question="x", sql="SELECT 1")
+    turn.proposal, turn.confirming, turn.rejecting = forged, True, True  # a forged state
     at.run()
     assert engine.confirmed == [] and engine.rejected == [] and not any(b.key == "apply0" for b in at.button)
     for page in ("sql_workbench", "knowledge_base", "evaluation", "settings"):

@@ -13,8 +13,8 @@ import pytest
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.db.introspect import introspect_postgres
-from aria.db.schema import Schema
 from aria.sql.checks import check_sql
+from aria.sql.schema import Schema
 from tests.conftest import REPO
 
 QUESTIONS = REPO / "seed_db" / "questions"
@@ -42,7 +42,7 @@ def smart_schema(request: pytest.FixtureRequest, settings: Settings, targets: Ta
 def test_golden_sql_has_no_hard_findings(split: str, smart_schema: Schema) -> None:
     if not (QUESTIONS / f"{split}.yaml").exists():
         pytest.skip(f"seed_db/questions/{split}.yaml is not written yet")
-    from aria.eval.golden import load_golden
+    from aria.db.golden import load_golden
 
     questions = load_golden(split)  # type: ignore[arg-type]
     assert questions

@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 from aria.cli import app
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.db.schema import Schema
 from aria.db.sqlite import run_sqlite
 from aria.errors import ConfigError
 from aria.eval.datasets import Dataset, load_dataset
+from aria.eval.sqlite_engine import dataset_schemas, open_sqlite_engine
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
 from aria.kb.embed import get_embedder
@@ -35,8 +35,8 @@ from aria.llm.client import BoundModel, ModelClient
 from aria.llm.retry import RetryPolicy
 from aria.llm.scripted import ScriptedChatModel
 from aria.reflect.answer import Answer, AskOptions
-from aria.reflect.sqlite_factory import dataset_schemas, open_sqlite_engine
 from aria.reflect.trace import TraceEvent
+from aria.sql.schema import Schema
 from tests.conftest import BENCH_DIR
 
 SPIDER = BENCH_DIR / "spider_dev"

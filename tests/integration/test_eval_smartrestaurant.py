@@ -19,7 +19,7 @@ from aria.eval.runner import RunOptions, run_eval
 
 def _golden_eval_exists() -> bool:
     try:
-        from aria.eval.golden import golden_path
+        from aria.db.golden import golden_path
     except ImportError:
         return False
     return golden_path("eval").exists()

@@ -16,6 +16,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+import aria.db.availability as availability
 import aria.db.connect as connect_module
 from aria.config import Settings
 from aria.db.connect import connect, wait_while_starting
@@ -87,7 +88,7 @@ def test_a_server_that_stays_in_recovery_is_one_clear_line(monkeypatch: pytest.M
         raise psycopg.OperationalError('connection to server failed: FATAL:  the database system is in recovery mode')
 
     monkeypatch.setattr(connect_module.psycopg, "connect", recovering)
-    monkeypatch.setattr(connect_module, "RECOVERY_WAIT_S", 0.5)
+    monkeypatch.setattr(availability, "RECOVERY_WAIT_S", 0.5)
     settings = Settings(home=tmp_path, llm=None)
     with pytest.raises(DatabaseUnavailable) as caught:
         connect("postgresql://u@localhost/aria", settings=settings)

@@ -13,7 +13,7 @@ import pytest
 from pydantic import ValidationError
 
 from aria.db.connect import Targets
-from aria.eval.golden import GoldenQuestion, load_golden
+from aria.db.golden import GoldenQuestion, load_golden
 
 EXAMPLES = load_golden("examples")
 EVAL = load_golden("eval")

@@ -10,8 +10,8 @@ import pytest
 
 from aria.db.connect import Targets
 from aria.db.introspect import introspect_postgres
-from aria.db.schema import Schema
 from aria.errors import ConfigError
+from aria.sql.schema import Schema
 from tests.conftest import REPO
 
 

@@ -8,11 +8,11 @@ import pytest
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.db.schema import Column, ForeignKey, Schema, Table
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
 from aria.kb.embed import get_embedder
 from aria.kb.store import KnowledgeStore
+from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 
 def _col(name: str, data_type: str, description: str, values: tuple[str, ...] = (), pk: bool = False) -> Column:

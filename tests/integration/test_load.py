@@ -10,7 +10,7 @@ from engine_support import GOOD_SQL, build_kb_settings, engine_with, happy_scrip
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.eval.golden import load_golden
+from aria.db.golden import load_golden
 from aria.eval.load_bench import load_markdown, percentile, pick_questions, run_load_bench
 from aria.kb.embed import get_embedder
 from aria.reflect.answer import Answer, AskOptions

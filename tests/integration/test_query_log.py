@@ -23,7 +23,7 @@ from psycopg import sql as pgsql
 from aria.config import Settings
 from aria.db.connect import Targets
 from aria.errors import DatabaseUnavailable
-from aria.kb.store import KnowledgeStore
+from aria.kb.store import KnowledgeStore, store_error
 from aria.reflect.answer import Answer
 from aria.reflect.deps import EngineDeps
 from aria.reflect.query_log import QUARANTINE, QueryLog, log_answer, log_entry
@@ -53,7 +53,7 @@ class PoisonedStore:
 
     def log_query(self, question: str, sql_text: str | None, status: str, trace: dict[str, Any]) -> int:
         if "poison" in question:
-            raise psycopg.errors.ProgramLimitExceeded("row is too big")
+            raise store_error(psycopg.errors.ProgramLimitExceeded("row is too big"))  # as the store maps it
         return self.store.log_query(question, sql_text, status, trace)
 
 

@@ -20,7 +20,7 @@ from psycopg import sql
 
 from aria.config import Settings
 from aria.db.connect import Targets
-from aria.eval.golden import load_golden
+from aria.db.golden import load_golden
 from aria.eval.metric import row_set
 from aria.paths import seed_dir
 

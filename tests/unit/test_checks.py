@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from aria.db.schema import Column, ForeignKey, Schema, Table
 from aria.sql.checks import cap_scores, check_sql
+from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 SCHEMA = Schema(
     name="mini",

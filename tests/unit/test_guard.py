@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 import yaml
 
-from aria.db.schema import Column, Schema, Table
 from aria.errors import GuardRejection
 from aria.sql.guard import MAX_SQL_CHARS, check_sql, guard_sql, schema_columns
 from aria.sql.guard_names import ROW_FUNCTIONS, SYSTEM_COLUMNS
+from aria.sql.schema import Column, Schema, Table
 
 HOSTILE = yaml.safe_load((Path(__file__).resolve().parent.parent / "data" / "hostile.yaml").read_text())
 

@@ -53,8 +53,10 @@ def test_embedder_switches_paths_with_equal_vectors() -> None:
 
 
 def test_question_embedding_does_not_import_torch() -> None:
-    code = ("import sys; from aria.kb.embed import get_embedder; v = get_embedder().embed(['Món bán chạy nhất?']); "
-            "assert v.shape == (1, 384); assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules")
+    code = ("import sys; from aria.config import Settings; from aria.kb.embed import embedder_for; "
+            "e = embedder_for(Settings(embedding_model='all-MiniLM-L6-v2')); v = e.embed(['Món bán chạy nhất?']); "
+            "q = e.embed_query('Món bán chạy nhất?'); assert v.shape == (1, 384) and abs(v[0] - q).max() < 1e-5; "
+            "assert 'torch' not in sys.modules and 'sentence_transformers' not in sys.modules")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 

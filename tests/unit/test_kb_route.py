@@ -6,14 +6,14 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from aria.db.schema import Column, ForeignKey, Schema, Table
+from aria.eval.retrieval_bench import gold_items
 from aria.kb.base import KnowledgeBase
-from aria.kb.bench import gold_items
 from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import JoinEdge
 from aria.kb.embed import FakeEmbedder
 from aria.kb.retrieve import ScoredDoc, mentions_person, person_table
 from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
+from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 
 def _catalog(tables: dict[str, list[str]], edges: tuple[JoinEdge, ...] = ()) -> Catalog:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from aria.db.schema import Column, ForeignKey, Schema, Table
-from aria.kb.bench import gold_items
+from aria.eval.retrieval_bench import gold_items
 from aria.kb.catalog import catalog_from_rows
 from aria.kb.context import ContextColumn, ContextTable, SchemaContext
 from aria.kb.documents import schema_documents, schema_fingerprint
 from aria.kb.embed import FakeEmbedder
 from aria.kb.retrieve import RetrievalOptions, ScoredDoc, fuse_scores
-from aria.kb.text import contains_phrase, identifier_words, normalize, query_terms, stem, stem_text
+from aria.sql.schema import Column, ForeignKey, Schema, Table
+from aria.text import contains_phrase, identifier_words, normalize, query_terms, stem, stem_text
 
 
 def _shop() -> Schema:

@@ -104,6 +104,73 @@ def test_builds_ollama_with_the_timeout() -> None:
     assert model.client_kwargs == {"timeout": 12.5}
 
 
+@pytest.fixture
+def env_keys(monkeypatch: pytest.MonkeyPatch) -> Settings:
+    """Settings as a user has them: fake API keys in the environment, nothing passed in code."""
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake")
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-fake")
+    monkeypatch.setenv("ARIA_LLM_TIMEOUT_S", "7.5")
+    return Settings()
+
+
+@pytest.mark.parametrize(
+    ("spec", "provider", "cls", "model_name", "base_url"),
+    [
+        ("anthropic:claude-haiku-4-5", "anthropic", ChatAnthropic, "claude-haiku-4-5", "https://api.anthropic.com"),
+        ("openai:gpt-4.1-mini", "openai", ChatOpenAI, "gpt-4.1-mini", None),
+        ("openai-compatible:deepseek-chat@https://api.deepseek.com/v1", "openai", ChatOpenAI, "deepseek-chat",
+         "https://api.deepseek.com/v1"),
+        ("ollama:qwen2.5-coder:7b", "ollama", ChatOllama, "qwen2.5-coder:7b", None),
+    ],
+)
+def test_each_provider_is_built_by_init_chat_model_with_its_settings(
+    env_keys: Settings, monkeypatch: pytest.MonkeyPatch, spec: str, provider: str, cls: type, model_name: str,
+    base_url: str | None,
+) -> None:
+    import langchain.chat_models as chat_models
+
+    seen: list[tuple[str, str | None]] = []
+    real = chat_models.init_chat_model
+
+    def spy(model: str, *, model_provider: str | None = None, **kwargs: object) -> object:
+        seen.append((model, model_provider))
+        return real(model, model_provider=model_provider, **kwargs)
+
+    monkeypatch.setattr(chat_models, "init_chat_model", spy)
+    model = build_chat_model(spec, env_keys)
+    timeout = 7.5
+    assert type(model) is cls and seen == [(model_name, provider)]
+    if isinstance(model, ChatAnthropic):
+        assert (model.model, model.anthropic_api_url, model.default_request_timeout) == (model_name, base_url, timeout)
+        assert model.anthropic_api_key.get_secret_value() == "sk-ant-fake"
+        assert (model.max_retries, model.temperature) == (0, 0)
+    elif isinstance(model, ChatOpenAI):
+        assert (model.model_name, model.openai_api_base, model.request_timeout) == (model_name, base_url, timeout)
+        assert model.openai_api_key is not None and model.openai_api_key.get_secret_value() == "sk-fake"
+        assert (model.max_retries, model.temperature) == (0, 0)
+    else:
+        assert isinstance(model, ChatOllama)
+        assert (model.model, model.base_url, model.client_kwargs) == (model_name, base_url, {"timeout": timeout})
+        assert model.temperature == 0
+
+
+def test_openai_reasoning_models_keep_their_default_temperature(env_keys: Settings) -> None:
+    model = build_chat_model("openai:o4-mini", env_keys)
+    assert isinstance(model, ChatOpenAI) and model.temperature is None
+
+
+def test_a_missing_integration_package_is_a_config_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    import langchain.chat_models as chat_models
+
+    def missing(*_args: object, **_kwargs: object) -> object:
+        raise ImportError("Initializing ChatOllama requires the langchain-ollama package.")
+
+    monkeypatch.setattr(chat_models, "init_chat_model", missing)
+    with pytest.raises(ConfigError, match="langchain-ollama") as err:
+        build_chat_model("ollama:llama3.1", _settings())
+    assert "ollama:llama3.1" in str(err.value)
+
+
 @pytest.mark.parametrize(
     ("spec", "env_var"), [("anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY"), ("openai:gpt-4.1", "OPENAI_API_KEY")]
 )

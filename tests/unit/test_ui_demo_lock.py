@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from aria.cli.demo import LOCK_FILE, demo_lock, streamlit_flags
+from aria.cli.demo import streamlit_flags
 from aria.errors import AlreadyRunning
+from aria.procs import LOCK_FILE, demo_lock
 
 
 def test_lock_is_held_then_released(tmp_path: Path) -> None:

@@ -18,19 +18,19 @@ from pathlib import Path
 from aria.config import Settings
 from aria.db.connect import resolve_targets
 from aria.db.introspect import introspect_sqlite
-from aria.db.schema import Schema
 from aria.db.sqlite_executor import SqliteReadOnlyExecutor
 from aria.errors import ConfigError
 from aria.eval.datasets import Dataset, EvalItem
 from aria.kb.base import KnowledgeBase
 from aria.kb.build import build_kb
-from aria.kb.embed import Embedder, get_embedder
+from aria.kb.embed import Embedder, embedder_for
 from aria.kb.sources import bird_schemas, spider_schemas
 from aria.kb.store import KnowledgeStore
 from aria.llm.client import ModelClient, build_model_client
 from aria.reflect.answer import Answer, AskOptions
 from aria.reflect.deps import EngineDeps
 from aria.reflect.engine import Engine
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 
@@ -149,4 +149,4 @@ def eval_answer_fn(settings: Settings, dataset: Dataset) -> SqliteEvalAnswerer:
         raise ConfigError("Engine mode needs a model.", hint="Pass --llm SPEC (and --judge-llm SPEC).")
     targets = resolve_targets(settings)
     return SqliteEvalAnswerer(settings, dataset, models=models, kb_conninfo=targets.kb,
-                              embedder=get_embedder(settings.embedding_model))
+                              embedder=embedder_for(settings))

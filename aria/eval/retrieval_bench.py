@@ -21,7 +21,6 @@ from sqlglot.errors import SqlglotError
 from sqlglot.optimizer.qualify import qualify
 from sqlglot.optimizer.scope import traverse_scope
 
-from aria.db.schema import Schema
 from aria.errors import ConfigError
 from aria.eval.datasets import EvalItem, load_bird, load_spider_dev
 from aria.kb.base import KnowledgeBase
@@ -32,6 +31,7 @@ from aria.kb.retrieve import RetrievalOptions
 from aria.kb.sampling import sample_sqlite
 from aria.kb.sources import bird_schemas, merged_schema, spider_schemas
 from aria.kb.store import KnowledgeStore
+from aria.sql.schema import Schema
 
 log = logging.getLogger(__name__)
 

@@ -81,7 +81,7 @@ VERBS: dict[str, str | None] = {
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
-    "ordered": None, "ghe": None, "tra": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
+    "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,

@@ -167,6 +167,7 @@ class QuestionParser:
                        and tuple(w for w in e.tokens if w not in FILLERS) in self._soft}  # "đã phục vụ"
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
+        self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _POSSESSIVE.sub(" ", question)
@@ -313,6 +314,10 @@ class QuestionParser:
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         available = list(self.group_bys_of(metrics))
         marks = self._resolve_values(marks, available, language)
+        asked = [str(p) for _, _, k, p in marks.mentions
+                 if k == "verb" and p in self.catalog.metrics and p not in metrics and p not in VERB_ALTERNATIVES]
+        if asked:  # "how many orders got cancelled or voided": voided lines are another metric
+            raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
@@ -347,8 +352,8 @@ class QuestionParser:
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
                 if words in self._concepts:
                     kind, payload = "concept", self._concepts[words]
-                elif words in self._soft:
-                    kind, payload = "verb", None
+                elif words in self._soft:  # "or voided" after cancelled orders asks for voided lines too
+                    kind, payload = "verb", self._verbs.get(words)
             resolved.mentions.append((start, end, kind, payload))
         resolved.marks = list(marks.marks)
         for start, end, kind, payload in resolved.mentions:

@@ -58,6 +58,8 @@ class MetricInfo:
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
+    additive: bool = False  # a sum or a count: nothing to add up is 0, not empty
+    until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
 
 
 @dataclass(frozen=True)
@@ -169,6 +171,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions=_strings(meta.get("companions")), description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
+        until_now=bool(meta.get("until_now", False)),
     )
 
 
@@ -206,9 +209,21 @@ def build_catalog(manifest: Any) -> SemanticCatalog:
             entity_models.setdefault(model.primary_entity, model.name)
     catalog = SemanticCatalog(metrics=metrics, dimensions=dims, concepts=concepts, entity_models=entity_models)
     fixes = fixed_concepts(manifest, catalog)
-    catalog.metrics.update({name: replace(info, fixes=fixes.get(name, frozenset()))
-                            for name, info in metrics.items()})
+    aggs = {measure.name: str(getattr(measure.agg, "value", measure.agg)).lower()
+            for model in manifest.semantic_models for measure in model.measures}
+    catalog.metrics.update({name: replace(info, fixes=fixes.get(name, frozenset()),
+                                          additive=aggs.get(_measure_of(metric) or "") in _ADDITIVE)
+                            for metric in manifest.metrics for name, info in [(metric.name, metrics[metric.name])]})
     return catalog
+
+
+_ADDITIVE = frozenset({"sum", "count", "count_distinct", "sum_boolean"})
+
+
+def _measure_of(metric: Any) -> str | None:
+    """The measure a simple metric reads (None for ratio and derived metrics)."""
+    measure = getattr(metric.type_params, "measure", None)
+    return getattr(measure, "name", None) if measure is not None else None
 
 
 _DIMENSION_REF = re.compile(r"Dimension\(\s*'([a-z0-9_]+)'")

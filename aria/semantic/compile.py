@@ -13,6 +13,7 @@ filter is a local date.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import threading
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from typing import Any
 
 from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, SemanticModelError
-from aria.semantic.query import SemanticQuery, ValueFilter
+from aria.semantic.query import SemanticQuery, TimeRange, ValueFilter
 
 log = logging.getLogger(__name__)
 
@@ -109,11 +110,35 @@ def dimension_call(group_by: str) -> str:
     return f"Dimension('{parts[-2]}__{parts[-1]}', entity_path=[{path}])"
 
 
-def time_filters(query: SemanticQuery) -> list[str]:
-    if query.time is None:
+def time_filters(period: TimeRange | None) -> list[str]:
+    """Whole local days, or to the second for a rolling window (the session's time zone is the
+    restaurant's, so a local time literal means what the manager means).
+
+    >>> import datetime as dt
+    >>> time_filters(TimeRange(start=dt.date(2026, 11, 9), end=dt.date(2026, 11, 15),
+    ...                        start_at=dt.datetime(2026, 11, 8, 19, 40)))[0]
+    "{{ TimeDimension('metric_time', 'second') }} >= '2026-11-08 19:40:00'"
+    """
+    if period is None:
         return []
-    day = "{{ TimeDimension('metric_time', 'day') }}"
-    return [f"{day} >= '{query.time.start.isoformat()}'", f"{day} <= '{query.time.end.isoformat()}'"]
+    day, second = "{{ TimeDimension('metric_time', 'day') }}", "{{ TimeDimension('metric_time', 'second') }}"
+    since = f"{second} >= '{_local(period.start_at)}'" if period.start_at else f"{day} >= '{period.start.isoformat()}'"
+    until = f"{second} < '{_local(period.end_before)}'" if period.end_before else f"{day} <= '{period.end.isoformat()}'"
+    return [since, until]
+
+
+def _local(moment: dt.datetime) -> str:
+    return moment.replace(tzinfo=None, microsecond=0).isoformat(sep=" ")
+
+
+def something_to_show(metrics: list[str]) -> str:
+    """A row of a split with nothing to measure is left out, as the golden SQL's joins and filters leave it
+    out: a measure is ``case when <its rows> then ... end``, empty (not 0) for a group without such rows.
+
+    >>> something_to_show(["voided_lines", "voided_value"])
+    '(voided_lines IS NOT NULL OR voided_value IS NOT NULL)'
+    """
+    return "(" + " OR ".join(f"{m} IS NOT NULL" for m in metrics) + ")"
 
 
 def entity_of(group_by: str) -> str | None:
@@ -135,7 +160,7 @@ class SemanticCompiler:
         self._manifest, self._executor = manifest, executor
         self._mf_engine: Any | None = None
         self._build_lock = threading.Lock()
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # _explain retries inside it
         self._group_bys: dict[tuple[str, ...], tuple[str, ...]] = {}
         if not deferred:
             _ = self._engine
@@ -171,18 +196,60 @@ class SemanticCompiler:
                                      hint="`aria semantic list` shows the metrics.")
         tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self._names_entity(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
+        if query.compare is not None:
+            return self._compile_comparison(query, group_by, tie_breaks)
         mf_sql = self._explain(query, group_by)
         columns, select = self._presentation(query)
         order = self._order(query, tie_breaks)
         sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result"
         keys = [g for g in query.group_by if not g.startswith("metric_time")]
-        if keys:  # "by shift" lists the shifts: rows outside every shift (takeaway) are not a shift
-            sql += "\nWHERE " + " AND ".join(f"{g} IS NOT NULL" for g in keys)
+        where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
+        if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
+            where.append(something_to_show(list(query.metrics)))
+        if where:
+            sql += "\nWHERE " + " AND ".join(where)
         if order:
             sql += f"\nORDER BY {', '.join(order)}"
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))
+
+    def _compile_comparison(self, query: SemanticQuery, group_by: list[str], tie_breaks: list[str]) -> CompiledQuery:
+        """Each metric for two periods side by side: two MetricFlow queries joined on the split."""
+        assert query.compare is not None and query.time is not None
+        if any(g in _DATE_GRAINS for g in query.group_by):
+            raise SemanticQueryError("A comparison of two periods cannot also be split by date.")
+        first = self._explain(query, group_by)
+        second = self._explain(query.model_copy(update={"time": query.compare}), group_by)
+        columns: list[str] = []
+        select: list[str] = []
+        for name in query.group_by:
+            columns.append(self.column_name(name))
+            select.append(f'coalesce(a.{name}, b.{name}) AS "{columns[-1]}"')
+        for name in query.metrics:
+            info = self.catalog.metrics[name]
+            for alias, period in (("a", query.time), ("b", query.compare)):
+                columns.append(f"{info.column} ({period.phrase or period.start.isoformat()})")
+                select.append(f'round(({alias}.{name})::numeric, {int(info.decimals)}) AS "{columns[-1]}"')
+        if len(set(columns)) != len(columns):
+            raise SemanticQueryError("The two periods would give columns of the same name.")
+        join = " AND ".join(f"a.{g} IS NOT DISTINCT FROM b.{g}" for g in group_by)
+        sql = (f"SELECT {', '.join(select)}\nFROM (\n{first}\n) AS a\n"
+               + (f"FULL JOIN (\n{second}\n) AS b ON {join}" if join else f"CROSS JOIN (\n{second}\n) AS b"))
+        keys = [g for g in query.group_by if not g.startswith("metric_time")]
+        where = [f"coalesce(a.{g}, b.{g}) IS NOT NULL" for g in keys]
+        if query.group_by:
+            where.append(something_to_show([f"{side}.{m}" for m in query.metrics for side in "ab"]))
+        if where:
+            sql += "\nWHERE " + " AND ".join(where)
+        order = [f"{'a.' + o.by if o.by in query.metrics else f'coalesce(a.{o.by}, b.{o.by})'} "
+                 f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
+        order += [f"coalesce(a.{t}, b.{t}) ASC" for t in tie_breaks]
+        if order:
+            sql += f"\nORDER BY {', '.join(order)}"
+        if query.limit is not None:
+            sql += f"\nLIMIT {int(query.limit)}"
+        return CompiledQuery(query=query, metricflow_sql=f"{first};\n{second}", sql=sql, columns=tuple(columns))
 
     def _names_entity(self, group_by: str) -> bool:
         """True for a dimension that names its entity (a dish's name): grouping by it also groups by
@@ -195,12 +262,15 @@ class SemanticCompiler:
 
         request = MetricFlowQueryRequest.create(
             metric_names=list(query.metrics), group_by_names=group_by or None,
-            where_constraints=[*time_filters(query), *(where_filter(f) for f in query.filters)] or None,
+            where_constraints=[*time_filters(query.time), *(where_filter(f) for f in query.filters)] or None,
         )
         with self._lock:
             try:
                 explained = self._engine.explain(request)
             except Exception as err:
+                if query.time is not None and (query.time.start_at or query.time.end_before):
+                    # a metric kept per day (shifts) has no time of day: its whole days are the window
+                    return self._explain(query.model_copy(update={"time": query.time.whole_days()}), group_by)
                 first = (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
                 raise SemanticQueryError(f"MetricFlow cannot compile this query: {first}") from err
         return explained.sql_statement.sql.strip().rstrip(";")
@@ -216,7 +286,8 @@ class SemanticCompiler:
         for name in query.metrics:
             info = self.catalog.metrics[name]
             columns.append(info.column)
-            select.append(f'round(({name})::numeric, {int(info.decimals)}) AS "{info.column}"')
+            value = f"coalesce({name}, 0)" if info.additive and not query.group_by else name  # nothing sold: 0
+            select.append(f'round(({value})::numeric, {int(info.decimals)}) AS "{info.column}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("Two output columns would have the same name.")
         return columns, select

@@ -8,6 +8,7 @@ Everything is matched on normalized text (lower case, no diacritics: ``aria.text
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -64,7 +65,7 @@ SUPERLATIVES: dict[str, bool] = {
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "the least": False, "slowest selling": False, "least popular": False,
-    "most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
+    "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
@@ -74,14 +75,24 @@ AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh qua
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
     "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
-    "earn": "revenue", "earned": "revenue", "take": None, "took": None, "bring in": "revenue",
-    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": None,
-    "thu duoc": None, "thu ve": None, "mang ve": None, "serve": None, "served": None, "phuc vu": None,
-    "spend": None, "spent": None, "pay": None, "paid": None, "give": None, "gave": None, "had": None,
+    "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "bring in": "revenue",
+    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
+    "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
+    "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
+    "tra": "payment_amount", "tra tien": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
-    "ordered": None, "ghe": None, "tra": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
+    "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
+    "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
+    "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
+    "ton": None, "tieu": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
+    "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
+    "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
 }
+# Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
+VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
+# A unit with nothing else to name the metric: "bếp nào ra nhiều phần nhất" counts portions sold.
+UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests"}
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
@@ -91,19 +102,40 @@ UNITS: dict[str, str] = {
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "value": "vnd",
     "worth": "vnd", "gio": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
+    "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
+    "bao nhieu phut": "minutes", "may phut": "minutes",
 }
 # List words: "ca trưa và ca tối", "cash or card".
-CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus")
+CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
+# Words that set two periods side by side; accounted for only when the question names two periods.
+COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
+                 "against", "doi chieu")
+# "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
+# "last week compared with the week before": the first period moved back by this unit.
+PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
+                       "the year before": "year", "the previous week": "week", "the previous month": "month",
+                       "the previous day": "day", "the previous year": "year", "the prior week": "week",
+                       "the prior month": "month", "the prior year": "year"}
+SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
+                     "the same period", "same period", "the same days of", "the same days", "same days of",
+                     "same days", "the same time", "same time", "the same day", "same day", "the same point in",
+                     "same point in")
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
-                     "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may"])
+                     "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
+                     "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
+                     "want", "need", "much", "lot", "just", "also", "then"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
                   "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
-                  "the restaurant", "our restaurant", "in total", "all together", "altogether")
+                  "the restaurant", "our restaurant", "in total", "all together", "altogether", "toi gio",
+                  "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
+                  "cho den nay", "cho toi gio", "cho den gio", "tong cong la",
+                  "how are", "how is", "how did", "how does", "doing", "look like", "looking")
 
 
+_PARENTHESES = re.compile(r"\([^)]*\)")
 _SPLIT_WORDS = frozenset({"theo", "tung", "moi", "by", "per", "each"})
 
 
@@ -124,10 +156,14 @@ class ValueMeaning:
     concept: str
 
 
+# Vietnamese writes a final i or y both ways: "tỷ lệ" / "tỉ lệ", "kỹ" / "kĩ", "quý" / "quí".
+_I_OR_Y = {"ty": "ti", "ky": "ki", "ly": "li", "my": "mi", "quy": "qui", "hy": "hi", "sy": "si", "ny": "ni"}
+
+
 def words_of(text: str) -> tuple[str, ...]:
     """Normalized, plural-stemmed words: "reservations" and "reservation" match alike (Vietnamese words
-    never end in s, so stemming leaves them alone)."""
-    return tuple(stem(w) for w in normalize(text).split())
+    never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike."""
+    return tuple(_I_OR_Y.get(w, stem(w)) for w in normalize(text).split())
 
 
 _words = words_of
@@ -216,8 +252,10 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 _add(entries, value.code, "value", meaning)
         if values_of is not None and _is_name(dim):
             for name in values_of(dim.table, dim.expr):
-                if len(normalize(name)) >= 3:
-                    _add(entries, name, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
+                meaning = ValueMeaning(dim.semantic_model, dim.name, name, dim.concept)
+                for spoken in dict.fromkeys((name, _PARENTHESES.sub(" ", name))):  # "Lẩu cua đồng (mùa thu)"
+                    if len(normalize(spoken)) >= 3:
+                        _add(entries, spoken, "value", meaning)
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
@@ -231,6 +269,12 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "unit", unit)
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
+    for phrase in COMPARE_WORDS:
+        _add(entries, phrase, "compare", None)
+    for phrase in SAME_PERIOD_WORDS:
+        _add(entries, phrase, "same_period", None)
+    for phrase, unit in PERIOD_BEFORE_WORDS.items():
+        _add(entries, phrase, "same_period", unit)
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *FILLERS):

@@ -20,8 +20,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.lexicon import GROUP_MARKERS, WHICH_WORDS, Entry, ValueMeaning, words_of
-from aria.semantic.periods import find_periods
+from aria.semantic.lexicon import (
+    FILLERS,
+    GROUP_MARKERS,
+    UNIT_METRICS,
+    VERB_ALTERNATIVES,
+    WHICH_WORDS,
+    Entry,
+    ValueMeaning,
+    words_of,
+)
+from aria.semantic.periods import find_periods, shift_months
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
 from aria.text import normalize
 
@@ -33,6 +42,9 @@ _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
+# A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
+# most" is one row (ex-001).
+RANKED_IN_FULL = ("station", "promotion", "supplier", "payment_method", "area", "shift", "order_type")
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
 
@@ -151,7 +163,11 @@ class QuestionParser:
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
         self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
+        self._soft |= {tuple(w for w in e.tokens if w not in FILLERS) for e in lexicon if e.kind == "value"
+                       and tuple(w for w in e.tokens if w not in FILLERS) in self._soft}  # "đã phục vụ"
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
+        self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
+        self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _POSSESSIVE.sub(" ", question)
@@ -173,21 +189,38 @@ class QuestionParser:
         unknown = marks.leftovers()
         if unknown:
             return Parsed(None, recognised, unknown, "some words were not recognised")
-        if len(ranges) > 1:
-            return Parsed(None, recognised, [], "two time periods (a comparison) are not supported yet")
-        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised)
+        ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
+        if len(ranges) > 2:
+            return Parsed(None, recognised, [], "more than two time periods")
+        try:
+            compare = _second_period(marks, ranges, now)
+        except _Unanswerable as err:
+            return Parsed(None, recognised, [], str(err))
+        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
-               limit: int | None, recognised: list[Recognised]) -> Parsed:
+               limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
+               now: dt.datetime) -> Parsed:
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
-        named = list(dict.fromkeys(str(p) for _, _, k, p in marks.mentions if k == "metric"))
+        named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
-        if named and verbs and not set(verbs) & set(named):  # "how much did takeaway orders bring in"
+        units = {self.catalog.metrics[m].unit for m in named}
+        if named and verbs and not set(verbs) & set(named) and not (verbs[0] in VERB_ALTERNATIVES and "vnd" in units):
+            # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
             return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
-        named = named or verbs[:1]
-        if not named:
+        units = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions if k == "unit" and str(p) in UNIT_METRICS]
+        candidates = [named] if named else [[m] for m in (*verbs[:1], *VERB_ALTERNATIVES.get(verbs[0], ()))] \
+            if verbs else [units[:1]] if units else []
+        if not candidates:
             return Parsed(None, recognised, [], "no metric recognised")
+        named = candidates[0]
+        for other in candidates[1:]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
+            try:
+                self._split(marks, named, language, tables, limit)
+                break
+            except _Unanswerable:
+                named = other
         try:
             metrics, filters, group_by = self._split(marks, named, language, tables, limit)
         except _Unanswerable as err:
@@ -210,11 +243,56 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if superlative is not None or limit is not None:
             order_by = [OrderBy(by=metrics[0], descending=True if superlative is None else bool(superlative))]
-            if limit is None and not _plural_subject(marks):
+            concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
+            if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
                 limit = 1
+        comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
+        if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
+            return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
+        if compare is not None:  # the metrics asked, each for both periods (no companions)
+            if any(g.startswith("metric_time") for g in group_by):
+                return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
+            metrics = [m for m in metrics if m in named] or metrics[:1]
+        period = _whole_days_if_split(period, group_by)
+        if period is not None and period.end >= now.date() and period.end_before is None and \
+                any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
+            period = period.model_copy(update={"end_before": now})
         query = SemanticQuery(metrics=metrics, group_by=list(dict.fromkeys(group_by)), filters=filters, time=period,
-                              order_by=order_by, limit=limit, language=language)
+                              compare=compare, order_by=order_by, limit=limit, language=language)
         return Parsed(query, recognised)
+
+    def _named_metrics(self, marks: _Marks) -> list[str]:
+        """The metrics the question names; a count right after a value ("delivery orders", "gold members")
+        names the rows another metric is about, not a second metric. With no metric named, a value that is
+        also a metric's name ("waste": the movement type, and the waste cost) is the metric."""
+        if not any(k == "metric" for _, _, k, _ in marks.mentions):
+            marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
+                              if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
+                              for a, b, k, p in marks.mentions]
+        marks.mentions = [(a, b, "concept", self._concepts[tuple(marks.words[a:b])])
+                          if k == "metric" and tuple(marks.words[a:b]) in self._concepts
+                          and _marked_before(marks, a, ("top", "which")) else (a, b, k, p)
+                          for a, b, k, p in marks.mentions]  # "top 10 customers": the customers, ranked
+        metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
+        named = list(dict.fromkeys(m for _, _, m in metric_spans))
+        if len(named) > 1:
+            nouns = {m for a, _, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"}
+            named = [m for m in named if m not in nouns] or named
+        return [self._as_companion(m, named) for m in named]
+
+    def _as_companion(self, metric: str, named: list[str]) -> str:
+        """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
+        companion measured in people), not the guests who ate."""
+        info = self.catalog.metrics[metric]
+        for other in named:
+            if other == metric or metric in self.catalog.metrics[other].companions:
+                continue
+            same_unit = [c for c in self.catalog.metrics[other].companions
+                         if c in self.catalog.metrics and self.catalog.metrics[c].unit == info.unit and c not in named]
+            if same_unit and info.unit not in ("count", "vnd"):
+                return same_unit[0]
+        return metric
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion."""
@@ -236,6 +314,10 @@ class QuestionParser:
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         available = list(self.group_bys_of(metrics))
         marks = self._resolve_values(marks, available, language)
+        asked = [str(p) for _, _, k, p in marks.mentions
+                 if k == "verb" and p in self.catalog.metrics and p not in metrics and p not in VERB_ALTERNATIVES]
+        if asked:  # "how many orders got cancelled or voided": voided lines are another metric
+            raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
@@ -245,7 +327,12 @@ class QuestionParser:
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
                                     "ingredient")
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"]
-        return metrics, filters, self._with_attributes(group_by, available, metrics)
+        for flt in filters:  # "how much Tôm sú is left": a quantity is shown with its item and unit
+            dim = self.catalog.dimension_of(flt.dimension)
+            if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \
+                    any(self.catalog.metrics[m].unit == "qty" for m in metrics):
+                group_by.append(flt.dimension)
+        return metrics, filters, self._with_attributes(group_by, available, metrics, language)
 
     def _is_average(self, metric: str) -> bool:
         info = self.catalog.metrics[metric]
@@ -265,8 +352,8 @@ class QuestionParser:
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
                 if words in self._concepts:
                     kind, payload = "concept", self._concepts[words]
-                elif words in self._soft:
-                    kind, payload = "verb", None
+                elif words in self._soft:  # "or voided" after cancelled orders asks for voided lines too
+                    kind, payload = "verb", self._verbs.get(words)
             resolved.mentions.append((start, end, kind, payload))
         resolved.marks = list(marks.marks)
         for start, end, kind, payload in resolved.mentions:
@@ -274,9 +361,10 @@ class QuestionParser:
                 resolved.marks[i] = _Mark(kind, payload)
         return resolved
 
-    def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str]) -> list[str]:
+    def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str],
+                         language: str) -> list[str]:
         """An ingredient is shown with its unit (the dimension's attributes); a station's prep time with
-        its target (the metric's ``show_with``)."""
+        its target (the metric's ``show_with``); ``name_lang`` is the name in the question's language."""
         out: list[str] = []
         for name in group_by:
             out.append(name)
@@ -285,6 +373,7 @@ class QuestionParser:
                 continue
             extra = [a for m in metrics for a in self.catalog.metrics[m].show_with.get(dim.concept, ())]
             for attribute in dict.fromkeys([*dim.attributes, *extra]):
+                attribute = f"name_{language}" if attribute == "name_lang" else attribute
                 candidate = f"{name.rsplit('__', 1)[0]}__{attribute}"
                 if candidate in available:
                     out.append(candidate)
@@ -351,6 +440,18 @@ class QuestionParser:
                     return dim.concept
         return None
 
+    def _labels_a_value(self, marks: _Marks, start: int, end: int, concept: str) -> bool:
+        """A concept word right before or after one of its values is its label, not a split: "nhân viên Bùi
+        Thanh Hoa", "khách hạng Vàng" (a tier is a customer's)."""
+        if marks.words[start] in _SPLIT_WORDS:  # "theo giờ" asks for a split
+            return False
+        models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and _names_rows(d)}
+        for a, b, kind, payload in marks.mentions:
+            if kind == "value" and (a == end or b == start) and any(
+                    m.concept == concept or m.semantic_model in models for m in payload):  # type: ignore[attr-defined]
+                return True
+        return False
+
     def _head_concept(self, words: list[str]) -> str | None:
         """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station."""
         for size in range(len(words) - 1, 0, -1):
@@ -366,6 +467,11 @@ class QuestionParser:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
             elif kind == "concept":
+                if self._labels_a_value(marks, start, end, str(payload)):  # "nhân viên Bùi Thanh Hoa", "mã GIAM10"
+                    continue
+                if marks.words[start:end] in (["who"], ["ai"]) and \
+                        any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
+                    continue  # "who are our top customers": the customers
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
@@ -387,6 +493,57 @@ class QuestionParser:
 
 class _Unanswerable(Exception):
     pass
+
+
+_SPLIT_WORDS = frozenset(m.split()[0] for m in GROUP_MARKERS)
+
+
+def _names_rows(dim: object) -> bool:
+    """A dimension that names its semantic model's rows (a customer's name, a dish's name)."""
+    from aria.semantic.compile import NAME_DIMENSIONS
+
+    return getattr(dim, "lang", None) is not None or getattr(dim, "name", "") in NAME_DIMENSIONS
+
+
+_GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
+
+
+def _whole_days_if_split(period: TimeRange | None, group_by: list[str]) -> TimeRange | None:
+    """"Revenue for the last 30 days" is a rolling window; "daily revenue for the last 7 days" shows seven
+    whole days (and "by week over the last 8 weeks" eight whole weeks)."""
+    if period is None or period.start_at is None or _GRAIN_OF_UNIT.get(period.unit or "") not in group_by:
+        return period
+    return period.whole_days()
+
+
+def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.datetime) -> TimeRange | None:
+    """``first`` moved back by one ``unit`` ("this week so far" vs "the same days of last week"):
+    a period that runs to today stops at the same moment back then.
+
+    >>> now = dt.datetime(2026, 11, 15, 19, 40)
+    >>> r = same_period_before(TimeRange(start=dt.date(2026, 11, 9), end=dt.date(2026, 11, 15), unit="week"),
+    ...                        "week", "last week", now)
+    >>> r.start, r.end, r.end_before
+    (datetime.date(2026, 11, 2), datetime.date(2026, 11, 8), datetime.datetime(2026, 11, 8, 19, 40))
+    """
+    if unit not in ("day", "week", "month", "quarter", "year"):
+        return None
+    months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 0)
+    days = {"day": 1, "week": 7}.get(unit, 0)
+
+    def back(moment: dt.datetime) -> dt.datetime:
+        return shift_months(moment, -months) if months else moment - dt.timedelta(days=days)
+
+    def back_day(day: dt.date) -> dt.date:
+        return back(dt.datetime.combine(day, dt.time())).date()
+
+    start, end = back_day(first.start), back_day(first.end)
+    if start >= first.start:
+        return None
+    to_now = first.end >= now.date() and first.end_before is None
+    return TimeRange(start=start, end=end, phrase=phrase, unit=unit,
+                     start_at=back(first.start_at) if first.start_at else None,
+                     end_before=back(now) if to_now else (back(first.end_before) if first.end_before else None))
 
 
 def _mark_split_superlative(marks: _Marks) -> None:
@@ -418,6 +575,25 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("basis")
 
 
+def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:
+    """The period a comparison sets beside the first: a second period named ("tháng 10 so với tháng 9"),
+    the same days of it ("so với cùng kỳ tuần trước"), or the one before ("last week vs the week before")."""
+    same = [p for _, _, k, p in marks.mentions if k == "same_period"]
+    if len(ranges) == 2:
+        if not same:
+            return ranges[1]
+        moved = same_period_before(ranges[0], ranges[1].unit, ranges[1].phrase, now)
+    elif same and ranges and isinstance(same[0], str):
+        moved = same_period_before(ranges[0], same[0], same[0], now)
+    elif same:
+        raise _Unanswerable("'the same period' needs a period to compare with")
+    else:
+        return None
+    if moved is None:
+        raise _Unanswerable("the same period before this one is unclear")
+    return moved
+
+
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[start - 1] if start > 0 else None
     return mark is not None and mark.kind in kinds
@@ -439,7 +615,7 @@ def _plural_subject(marks: _Marks) -> bool:
 def _recognised(marks: _Marks) -> list[Recognised]:
     out = []
     for start, end, kind, payload in marks.mentions:
-        if kind in ("filler", "conjunction", "verb", "unit", "average"):
+        if kind in ("filler", "conjunction", "verb", "unit", "average", "compare", "same_period"):
             continue
         shown = payload
         if isinstance(payload, tuple) and payload and isinstance(payload[0], ValueMeaning):

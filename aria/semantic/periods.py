@@ -2,10 +2,14 @@
 
 >>> import datetime as dt
 >>> now = dt.datetime(2026, 11, 15, 19, 40)
->>> find_periods("doanh thu tuan truoc", now)[0].range
-TimeRange(start=datetime.date(2026, 11, 2), end=datetime.date(2026, 11, 8), phrase='tuan truoc')
->>> find_periods("last 7 days", now)[0].range.start
-datetime.date(2026, 11, 9)
+>>> r = find_periods("doanh thu tuan truoc", now)[0].range
+>>> r.start, r.end, r.phrase, r.unit
+(datetime.date(2026, 11, 2), datetime.date(2026, 11, 8), 'tuan truoc', 'week')
+>>> find_periods("last 7 days", now)[0].range.start_at
+datetime.datetime(2026, 11, 8, 19, 40)
+>>> r = find_periods("tu 1 11 den 5 11", now)[0].range
+>>> r.start, r.end
+(datetime.date(2026, 11, 1), datetime.date(2026, 11, 5))
 """
 
 from __future__ import annotations
@@ -36,12 +40,30 @@ _WEEKENDS: tuple[tuple[str, int], ...] = (
 )
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
-_LAST_N_DAYS = re.compile(
-    r"\b(?:(?:in |over |during )?(?:the )?(?:last|past|previous) (\d{1,3}) days?"
-    r"|(\d{1,3}) ngay (?:qua|gan day|gan nhat|vua qua|truoc)"
-    r"|trong (\d{1,3}) ngay (?:qua|gan day|gan nhat|vua qua))\b")
-_LAST_N_WEEKS = re.compile(r"\b(?:(?:the )?(?:last|past) (\d{1,2}) weeks?|(\d{1,2}) tuan (?:qua|gan day|gan nhat))\b")
+_RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|tro lai day|sau cung)"  # "3 ngày trước": 3 days ago
+_LAST_N = {
+    unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) (\d{{1,3}}) {en}s?"
+                     rf"|(?:trong )?(\d{{1,3}}) {vi} {_RECENT_VI})\b")
+    for unit, en, vi in (("hour", "hour", "(?:gio|tieng)"), ("day", "day", "ngay"), ("week", "week", "tuan"),
+                         ("month", "month", "thang"))
+}
+_LAST_ONE = {  # "the last hour", "the past week": one unit back from now
+    unit: re.compile(rf"\b(?:(?:in |over |during )?the (?:last|past) {unit})\b") for unit in ("hour",)
+}
 _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
+# a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
+_DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
+                      r"(\d{1,2}) (\d{1,2})\b(?! \d)")
+_WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "thu tu": 2, "thu 5": 3, "thu nam": 3,
+                "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
+_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
+                         r")(?: (tuan truoc|tuan roi|tuan qua|tuan nay|vua roi|vua qua|gan nhat))?\b")
+_WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+# two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
+_RANGE_OPEN = ("tu", "from", "between", "tinh tu")
+_RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
+_TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
 _MONTH_VI = re.compile(r"\bthang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
 # "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
@@ -120,41 +142,161 @@ def _month_groups(match: re.Match[str]) -> tuple[str, str | None]:
     raise ValueError("no month in match")
 
 
+_MONTH_ABBR = {name[:3]: i + 1 for i, name in enumerate(_MONTH_NAMES)} | {"sept": 9}
+_MONTH_WORD = r"(" + "|".join(sorted({*(n for n in _MONTH_NAMES if n != "may"), *(a for a in _MONTH_ABBR if a != "may")},
+                                     key=len, reverse=True)) + r")"
+_DATE_EN = re.compile(rf"\b(?:{_MONTH_WORD} (\d{{1,2}})(?:st|nd|rd|th)?|(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?{_MONTH_WORD})"
+                      r"(?: (\d{4}))?\b")
+
+
+def _month_number(word: str) -> int:
+    return _MONTH_ABBR[word[:4] if word == "sept" else word[:3]]
+
+
+def _recent_date(month: int, day: int, year: int | None, today: dt.date) -> dt.date | None:
+    """A day and month; without a year, the latest such date up to today."""
+    found = _date(year or today.year, month, day)
+    if found is not None and year is None and found > today:
+        found = _date(today.year - 1, month, day)
+    return found
+
+
+def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) -> tuple[dt.date, dt.date] | None:
+    if qualifier in ("tuan truoc", "tuan roi", "tuan qua", "previous"):
+        day = _week_start(today) - dt.timedelta(weeks=1) + dt.timedelta(days=index)
+    elif qualifier in ("tuan nay", "this"):
+        day = _week_start(today) + dt.timedelta(days=index)
+        if day > today:
+            return None
+    else:  # the latest one: "thứ 7 vừa rồi", "last Saturday" (before today); "on Saturday" may be today
+        back = (today.weekday() - index) % 7
+        if back == 0 and before_today:
+            back = 7
+        day = today - dt.timedelta(days=back)
+    return day, day
+
+
+def _last_n(unit: str, n: int, now: dt.datetime) -> TimeRange | None:
+    """The last ``n`` units up to now: rolling from ``now - n units``; ``start`` is the first whole day (or
+    week/month start) a split by that unit shows."""
+    today = now.date()
+    if unit == "hour":
+        if not 1 <= n <= 72:
+            return None
+        start_at = now - dt.timedelta(hours=n)
+        return TimeRange(start=start_at.date(), end=today, start_at=start_at, unit="day")
+    limits = {"day": 366, "week": 52, "month": 24}
+    if not 1 <= n <= limits[unit]:
+        return None
+    if unit == "day":  # to the minute, as business_now() - interval 'N days' (ex-028, ex-045)
+        start, start_at = today - dt.timedelta(days=n - 1), now - dt.timedelta(days=n)
+    elif unit == "week":  # whole days back from today, as business_now()::date - 7N (ex-046)
+        start = _week_start(today) - dt.timedelta(weeks=n - 1)
+        start_at = dt.datetime.combine(today - dt.timedelta(weeks=n), dt.time(), tzinfo=now.tzinfo)
+    else:
+        start, start_at = _month_start(today, n - 1), shift_months(now, -n)
+    return TimeRange(start=start, end=today, start_at=start_at, end_before=now, unit=unit)
+
+
+def shift_months(moment: dt.datetime, months: int) -> dt.datetime:
+    index = moment.year * 12 + moment.month - 1 + months
+    year, month = index // 12, index % 12 + 1
+    last_day = (_month_start(dt.date(year, month, 1), -1) - dt.timedelta(days=1)).day
+    return moment.replace(year=year, month=month, day=min(moment.day, last_day))
+
+
 def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
-    """Every time phrase in normalized ``text`` (no overlaps, first found wins)."""
+    """Every time phrase in normalized ``text`` (no overlaps, first found wins); "from A to B" is one."""
     today = now.date()
     found: list[FoundPeriod] = []
 
-    def add(start: int, end: int, days: tuple[dt.date, dt.date] | None) -> None:
-        if days is None or any(f.start < end and start < f.end for f in found):
-            return
-        found.append(FoundPeriod(start, end, TimeRange(start=days[0], end=days[1], phrase=text[start:end])))
+    def add(start: int, end: int, days: tuple[dt.date, dt.date] | None, unit: str | None = None) -> None:
+        if days is not None:
+            add_range(start, end, TimeRange(start=days[0], end=days[1], unit=unit))
 
-    for match in _LAST_N_DAYS.finditer(text):
-        n = int(next(g for g in match.groups() if g))
-        if 1 <= n <= 366:
-            add(match.start(), match.end(), (today - dt.timedelta(days=n - 1), today))
-    for match in _LAST_N_WEEKS.finditer(text):
-        n = int(next(g for g in match.groups() if g))
-        if 1 <= n <= 52:
-            add(match.start(), match.end(), (today - dt.timedelta(days=7 * n - 1), today))
+    def add_range(start: int, end: int, found_range: TimeRange | None) -> None:
+        if found_range is None or any(f.start < end and start < f.end for f in found):
+            return
+        found.append(FoundPeriod(start, end, found_range.model_copy(update={"phrase": text[start:end]})))
+
+    for match in _WEEKDAY_VI.finditer(text):
+        name, qualifier = match.group(1), match.group(2) or ""
+        if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
+            continue
+        add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,
+                                                 before_today=qualifier in ("vua roi", "vua qua")), "day")
+    for match in _WEEKDAY_EN.finditer(text):
+        qualifier = match.group(1)
+        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
+                                                 before_today=qualifier == "last"), "day")
+    for unit, pattern in _LAST_N.items():
+        for match in pattern.finditer(text):
+            add_range(match.start(), match.end(), _last_n(unit, int(next(g for g in match.groups() if g)), now))
+    for unit, pattern in _LAST_ONE.items():
+        for match in pattern.finditer(text):
+            add_range(match.start(), match.end(), _last_n(unit, 1, now))
     for match in _DATE_ISO.finditer(text):
         day = _date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-        add(match.start(), match.end(), (day, day) if day else None)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _DATE_DMY.finditer(text):
         day = _date(int(match.group(3)), int(match.group(2)), int(match.group(1)))
-        add(match.start(), match.end(), (day, day) if day else None)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _DATE_EN.finditer(text):
+        month_word, day_text = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        year = int(match.group(5)) if match.group(5) else None
+        day = _recent_date(_month_number(month_word), int(day_text), year, today)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _DATE_DM.finditer(text):
+        day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _MONTH_VI.finditer(text):
         year = int(match.group(2)) if match.group(2) else None
-        add(match.start(), match.end(), _named_month(int(match.group(1)), year, today))
+        add(match.start(), match.end(), _named_month(int(match.group(1)), year, today), "month")
     for match in _MONTH_EN.finditer(text):
         name, year_text = _month_groups(match)
         year = int(year_text) if year_text else None
-        add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(name) + 1, year, today))
+        add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(name) + 1, year, today), "month")
     for phrase, back in _WEEKENDS:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), weekend_range(back, today))
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
-            add(match.start(), match.end(), period_range(unit, back, today))
-    return sorted(found, key=lambda f: f.start)
+            add(match.start(), match.end(), period_range(unit, back, today), unit)
+    return _join_ranges(text, sorted(found, key=lambda f: f.start), today)
+
+
+def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[FoundPeriod]:
+    """"từ 1/11 đến 5/11", "from Monday to Wednesday", "between Nov 1 and Nov 5": one range."""
+    out: list[FoundPeriod] = []
+    i = 0
+    while i < len(found):
+        first = found[i]
+        to_now = _TO_NOW.match(text, first.end)
+        before = text[:first.start].split()
+        opener = next((w for w in _RANGE_OPEN if before and " ".join(before[-len(w.split()):]) == w), None)
+        if to_now and (opener or first.range.phrase.startswith("tu ")):  # "từ tháng 9 đến giờ", "since May"
+            start = first.start if opener is None else first.start - len(opener) - 1
+            joined = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,
+                                                    "phrase": text[start:to_now.end()]})
+            out.append(FoundPeriod(start, to_now.end(), joined))
+            i += 1
+            continue
+        if i + 1 < len(found):
+            second = found[i + 1]
+            between = text[first.end:second.start].strip()
+            before = text[:first.start].split()
+            opened = any(" ".join(before[-len(w.split()):]) == w for w in _RANGE_OPEN) if before else False
+            if first.range.phrase.startswith("tu "):  # "từ đầu tháng đến hôm nay"
+                opened, before = True, [*before, "tu"]
+            join_ok = between in _RANGE_JOIN and (between != "and" or (before and before[-1] == "between"))
+            if opened and join_ok and first.range.start <= second.range.end:
+                opener = next(w for w in _RANGE_OPEN if " ".join(before[-len(w.split()):]) == w)
+                start = first.start if first.range.phrase.startswith("tu ") else first.start - len(opener) - 1
+                joined = TimeRange(start=first.range.start, end=second.range.end, phrase=text[start:second.end],
+                                   start_at=first.range.start_at, end_before=second.range.end_before)
+                out.append(FoundPeriod(start, second.end, joined))
+                i += 2
+                continue
+        out.append(first)
+        i += 1
+    return out

@@ -35,13 +35,22 @@ class ValueFilter(BaseModel):
 
 
 class TimeRange(BaseModel):
-    """Whole local days from ``start`` to ``end`` (both included), and how the question said it."""
+    """Whole local days from ``start`` to ``end`` (both included), and how the question said it. A
+    rolling window ("the last 30 days", "the same days of last week") is bounded to the second by
+    ``start_at`` (included) and ``end_before`` (excluded), local times on the business clock."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     start: dt.date
     end: dt.date
     phrase: str = ""  # e.g. "tháng này", "last week"
+    start_at: dt.datetime | None = None
+    end_before: dt.datetime | None = None
+    unit: str | None = None  # day | week | month | quarter | year: what "the same period before" shifts by
+
+    def whole_days(self) -> TimeRange:
+        """The same range without its instants (a daily split shows whole days)."""
+        return self.model_copy(update={"start_at": None, "end_before": None})
 
 
 class OrderBy(BaseModel):
@@ -58,6 +67,7 @@ class SemanticQuery(BaseModel):
     group_by: list[str] = Field(default_factory=list, max_length=4)
     filters: list[ValueFilter] = Field(default_factory=list, max_length=8)
     time: TimeRange | None = None
+    compare: TimeRange | None = None  # a second period: each metric is shown for both, side by side
     order_by: list[OrderBy] = Field(default_factory=list, max_length=4)
     limit: int | None = Field(default=None, ge=1, le=1000)
     language: str = "vi"  # labels and names are shown in this language

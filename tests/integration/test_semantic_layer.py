@@ -52,8 +52,8 @@ LAST_WEEK = ("opened_at >= date_trunc('week', business_now()) - interval '7 days
 CASES = [
     ("Tổng doanh thu tuần trước là bao nhiêu?", "vi",
      f"SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND {LAST_WEEK}"),
-    ("How many completed orders did we have yesterday?", "en",
-     "SELECT count(*) FROM orders WHERE status = 'COMPLETED' "
+    ("How many completed orders did we have yesterday?", "en",  # orders with their revenue (as ex-013's dishes)
+     "SELECT count(*), sum(total_vnd) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
     ("Danh mục nào có doanh thu thấp nhất tháng này?", "vi",
      "SELECT c.name_vi, sum(oi.line_total_vnd), sum(oi.qty) FROM order_items oi JOIN orders o USING (order_id) "
@@ -65,9 +65,34 @@ CASES = [
      "SELECT sum(o.total_vnd), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
      "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
-    ("Daily revenue for the last 3 days", "en",
+    ("Daily revenue for the last 3 days", "en",  # split by day: whole days
      "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date >= business_now()::date - 2 GROUP BY 1"),
+    ("Doanh thu 3 ngày qua?", "vi",  # a total: the rolling window, to the second
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= business_now() - interval '3 days'"),
+    ("Compare revenue so far this week with the same days of last week.", "en",  # ex-044
+     "SELECT coalesce(sum(total_vnd) FILTER (WHERE opened_at >= date_trunc('week', business_now())), 0), "
+     "coalesce(sum(total_vnd) FILTER (WHERE opened_at < date_trunc('week', business_now())), 0) "
+     "FROM orders WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('week', business_now()) "
+     "OR (opened_at >= date_trunc('week', business_now()) - interval '7 days' "
+     "AND opened_at < business_now() - interval '7 days'))"),
+    ("Doanh thu tháng 10 so với tháng 9", "vi",
+     "SELECT sum(total_vnd) FILTER (WHERE opened_at >= DATE '2026-10-01'), "
+     "sum(total_vnd) FILTER (WHERE opened_at < DATE '2026-10-01') FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= DATE '2026-09-01' AND opened_at < DATE '2026-11-01'"),
+    ("Doanh thu từ 1/11 đến 5/11", "vi",
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= DATE '2026-11-01' AND opened_at < DATE '2026-11-06'"),
+    ("Voided items by dish this week", "en",  # only the dishes that had a voided line
+     "SELECT m.name_en, count(*), sum(oi.line_total_vnd) FROM order_items oi JOIN menu_items m USING (item_id) "
+     "WHERE oi.line_status = 'VD' AND oi.added_at >= date_trunc('week', business_now()) "
+     "GROUP BY oi.item_id, m.name_en"),
+    ("Reservations by weekday last month", "en",  # the ISO weekday and its name (ex-046)
+     "SELECT extract(isodow FROM reserved_for)::int, to_char(reserved_for, 'Dy'), count(*), sum(party_size) "
+     "FROM reservations WHERE status <> 'CANCELLED' "
+     "AND reserved_for >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND reserved_for < date_trunc('month', business_now()) GROUP BY 1, 2"),
 ]
 
 
@@ -90,7 +115,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Doanh thu của chi nhánh Hà Nội tuần trước?",  # a branch the restaurant does not have
     "Revenue last week excluding drinks",  # a negation: never guessed
     "How many Pizza Margherita did we sell yesterday?",  # a dish that is not on the menu
-    "Compare revenue this week with last week",  # two periods: not supported yet
+    "Compare revenue this week with yesterday and last week",  # three periods
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHC" else "vi", now=now)

@@ -5,6 +5,8 @@ gold SQL's rows: the same set of rows, up to the order of columns (Spider's test
 also allows column permutations; the golden SQL orders the same columns differently from one
 question to the next). A
 question the parser hands over is *refused* (never wrong); one it answers is *correct* or *wrong*.
+A wrong answer that holds the gold rows plus other columns (a companion figure the golden SQL left
+out) is counted wrong and also reported as ``wrong_extra_columns``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class SemanticItem:
     words: str = ""
     sql: str = ""
     detail: str = ""
+    extra_columns: bool = False  # wrong, but the gold rows are there beside other columns
 
 
 @dataclass
@@ -53,6 +56,7 @@ class SemanticReport:
             "split": self.split, "questions": len(self.items), "answered": len(answered),
             "correct": self.count("correct"), "wrong": self.count("wrong"), "refused": self.count("refused"),
             "failed": self.count("failed"), "correct_pct": round(100 * self.count("correct") / n, 1),
+            "wrong_extra_columns": sum(i.extra_columns for i in self.items),
             "wrong_pct": round(100 * self.count("wrong") / n, 1),
             "median_latency_ms": round(statistics.median(i.latency_ms for i in answered), 1) if answered else None,
             "model_calls": 0, "items": [asdict(i) for i in self.items],
@@ -61,6 +65,32 @@ class SemanticReport:
 
 def _column_signature(rows: Sequence[Sequence[Any]], index: int) -> tuple[str, ...]:
     return tuple(sorted(repr(row[index]) for row in rows))
+
+
+def _matched_columns(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> list[int] | None:
+    """For each gold column, a distinct predicted column with the same values (None if one has none)."""
+    free = list(range(len(pred[0])))
+    order = []
+    for g in range(len(gold[0])):
+        wanted = _column_signature(gold, g)
+        match = next((p for p in free if _column_signature(pred, p) == wanted), None)
+        if match is None:
+            return None
+        free.remove(match)
+        order.append(match)
+    return order
+
+
+def covers_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> bool:
+    """The gold rows are in ``pred`` once its extra columns are dropped.
+
+    >>> covers_answer([[5, "a", 9]], [["a", 5]]), covers_answer([[5, "a"]], [["a", 6]])
+    (True, False)
+    """
+    if not pred or not gold or len(pred) != len(gold) or len(pred[0]) < len(gold[0]):
+        return False
+    order = _matched_columns(pred, gold)
+    return order is not None and row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
 
 
 def same_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> bool:
@@ -74,17 +104,8 @@ def same_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) ->
         return True
     if not pred or not gold or len(pred[0]) != len(gold[0]):
         return False
-    width = len(gold[0])
-    free = list(range(width))
-    order = []
-    for g in range(width):
-        wanted = _column_signature(gold, g)
-        match = next((p for p in free if _column_signature(pred, p) == wanted), None)
-        if match is None:
-            return False
-        free.remove(match)
-        order.append(match)
-    return row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
+    order = _matched_columns(pred, gold)
+    return order is not None and row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
 
 
 @dataclass(frozen=True)
@@ -131,7 +152,8 @@ def _one(layer: SemanticLayer, executor: QueryExecutor, item: BenchQuestion, now
     ms = (time.perf_counter() - started) * 1000
     gold = executor.run(item.sql).rows
     outcome = "correct" if same_answer(rows, gold) else "wrong"
-    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql)
+    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql,
+                        extra_columns=outcome == "wrong" and covers_answer(rows, gold))
 
 
 def _asked(engine: Any, item: BenchQuestion) -> SemanticItem:
@@ -148,7 +170,8 @@ def _asked(engine: Any, item: BenchQuestion) -> SemanticItem:
                                       else "")
     gold = engine.deps.executor.run(item.sql).rows
     outcome = "correct" if same_answer(answer.rows, gold) else "wrong"
-    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=answer.sql or "")
+    return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=answer.sql or "",
+                        extra_columns=outcome == "wrong" and covers_answer(answer.rows, gold))
 
 
 def run_engine_bench(engine: Any, questions: Sequence[BenchQuestion], *, split: str) -> SemanticReport:
@@ -168,6 +191,7 @@ def semantic_markdown(report: SemanticReport) -> str:
              f"  answered {figures['answered']} · correct {figures['correct']} ({figures['correct_pct']}%) · "
              f"wrong {figures['wrong']} ({figures['wrong_pct']}%) · refused {figures['refused']} · "
              f"failed {figures['failed']}",
+             f"  of the wrong: {figures['wrong_extra_columns']} give the gold rows beside other columns",
              f"  median question → rows: {figures['median_latency_ms']} ms"]
     for item in report.items:
         if item.outcome in ("wrong", "failed"):

@@ -149,10 +149,22 @@ def _mark_top_n(marks: _Marks) -> int | None:
     return limit
 
 
-def _mark_lexicon(marks: _Marks, lexicon: Sequence[Entry]) -> None:
-    for entry in lexicon:
+def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]]]) -> None:
+    """Mark the lexicon's phrases in its order (longest and most specific first), looking only at the
+    phrases that start with a word of the question (the lexicon holds every dish and staff name)."""
+    candidates = sorted({item for word in set(marks.words) for item in by_first_word.get(word, ())},
+                        key=lambda item: item[0])
+    for _, entry in candidates:
         for start in marks.find(entry.tokens):
             marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
+
+
+def _index_by_first_word(lexicon: Sequence[Entry]) -> dict[str, list[tuple[int, Entry]]]:
+    index: dict[str, list[tuple[int, Entry]]] = {}
+    for order, entry in enumerate(lexicon):
+        if entry.tokens:
+            index.setdefault(entry.tokens[0], []).append((order, entry))
+    return index
 
 
 class QuestionParser:
@@ -168,6 +180,7 @@ class QuestionParser:
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
+        self._by_first_word = _index_by_first_word(lexicon)
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _POSSESSIVE.sub(" ", question)
@@ -181,7 +194,7 @@ class QuestionParser:
         ranges = _mark_periods(marks, text, now)
         tables = _mark_table_numbers(marks, text)
         limit = _mark_top_n(marks)
-        _mark_lexicon(marks, self.lexicon)
+        _mark_lexicon(marks, self._by_first_word)
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
@@ -21,7 +22,7 @@ from aria.kb.context import SchemaContext
 from aria.kb.documents import schema_fingerprint
 from aria.kb.embed import Embedder
 from aria.kb.retrieve import RetrievalOptions, ScoredDoc, merge_selections, metric_hits, select, to_context
-from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
+from aria.kb.route import database_scores, databases, pick_databases, restrict, runner_up_tier
 from aria.kb.store import KnowledgeStore
 from aria.sql.schema import Schema
 from aria.text import normalize, query_terms
@@ -29,6 +30,7 @@ from aria.text import normalize, query_terms
 log = logging.getLogger(__name__)
 
 QUERY_VECTOR_CACHE = 64  # question vectors kept per KnowledgeBase
+LEAN_BUDGET = 1  # a lean runner-up database: its floor columns only (0 would mean m per table)
 
 
 class VerifiedQuery(BaseModel):
@@ -132,23 +134,31 @@ class KnowledgeBase:
 
     def _retrieve_routed(self, catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int,
                          budget: int = 0) -> SchemaContext:
-        """A warehouse of several databases: retrieve inside each of the best-scoring few (the first with
-        ``k`` tables, the others with ``runner_up_k``) and put the parts together. A runner-up scoring
-        between ``database_value_ratio`` and ``database_ratio`` of the best is kept only when one of its
-        sampled values occurs in the question (a value is stronger evidence than a similar wording)."""
+        """A warehouse of several databases: retrieve inside the best-scoring one with ``k`` tables, and
+        keep a runner-up as long as the winner's margin over it is small (:func:`runner_up_tier`): a
+        close one with ``runner_up_k`` tables and half the column budget; a near one (or one whose
+        sampled value the question names) as a lean share: its best table with its best few columns
+        (``column_floor``), the columns the question names or whose values it names, and keys, but
+        no table added by a name alone. A wide margin commits to the winner."""
         opts = self.options
         scores = database_scores(docs, lexical_weight=opts.database_lexical)
         candidates = pick_databases(scores, max_databases=opts.max_databases,
                                     ratio=min(opts.database_ratio, opts.database_value_ratio))
         best = scores[candidates[0]] if candidates else 0.0
+        lean = replace(opts, extra_tables=0, max_bridges=0, max_value_tables=2, names_add_tables=False)
         chosen, parts = [], []
         for rank, db in enumerate(candidates):
+            tier = None if rank == 0 else runner_up_tier(scores[db], best, close=opts.database_close,
+                                                         ratio=opts.database_ratio, value_ratio=opts.database_value_ratio)
+            if rank and tier is None:
+                continue
             sub = restrict(catalog, [db])
             sub_docs = [d for d in docs if d.table in sub.tables]
-            part = select(sub, sub_docs, normalize(text), k=k if rank == 0 else min(k, opts.runner_up_k),
-                          m=m, opts=opts, raw=text, budget=budget if rank == 0 else budget // 2)
-            if rank == 0 or keeps_runner_up(scores[db], best, ratio=opts.database_ratio,
-                                            value_ratio=opts.database_value_ratio, has_values=bool(part[1])):
+            share_k, share_opts, share_budget = ((k, opts, budget) if rank == 0 else
+                                                 (min(k, opts.runner_up_k), opts, budget // 2) if tier == "close" else
+                                                 (1, lean, LEAN_BUDGET))
+            part = select(sub, sub_docs, normalize(text), k=share_k, m=m, opts=share_opts, raw=text, budget=share_budget)
+            if tier != "value" or part[1]:
                 chosen.append(db)
                 parts.append(part)
         sel, values, hits = merge_selections(parts)

@@ -6,12 +6,13 @@ for joins, value matching and rendering; scoring stays in PostgreSQL.
 from __future__ import annotations
 
 import heapq
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from aria.kb.context import ContextColumn, ContextTable, JoinEdge, SchemaContext, column_token_count
-from aria.text import identifier_words, stem_text
+from aria.text import STOPWORDS, identifier_words, stem_text
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,34 @@ class Catalog:
                     if spelling:
                         out.setdefault(spelling, []).append(col)
         return out
+
+    @cached_property
+    def column_words(self) -> dict[tuple[str, str], frozenset[str]]:
+        """(table, column) -> the stemmed words a manager may use for it: its name's words, its
+        description, and the term and meaning of every glossary entry that points at it (stopwords dropped)."""
+        glossed: dict[tuple[str, str], list[str]] = {}
+        for entry in self.glossary:
+            if entry.get("table") and entry.get("column"):
+                glossed.setdefault((str(entry["table"]), str(entry["column"])), []).append(
+                    f"{entry.get('term') or ''} {entry.get('meaning') or ''}")
+        out: dict[tuple[str, str], frozenset[str]] = {}
+        for table, cols in self.columns.items():
+            for col in cols:
+                text = " ".join([identifier_words(col.name), str(col.data.get("description") or ""),
+                                 *glossed.get((table, col.name), [])])
+                out[(table, col.name)] = frozenset(w for w in stem_text(text).split() if w not in STOPWORDS and len(w) > 1)
+        return out
+
+    @cached_property
+    def word_weights(self) -> dict[str, float]:
+        """Inverse document frequency of each word of :attr:`column_words` over the columns: a word
+        few columns use says more about which column is meant."""
+        counts: dict[str, int] = {}
+        for words in self.column_words.values():
+            for word in words:
+                counts[word] = counts.get(word, 0) + 1
+        n = max(len(self.column_words), 1)
+        return {w: math.log(1 + n / c) for w, c in counts.items()}
 
     @cached_property
     def table_names_normalized(self) -> dict[str, list[str]]:

@@ -1,6 +1,9 @@
 """Two-step schema retrieval: dense (pgvector) and lexical (PostgreSQL full-text on normalized text)
-scores fused by reciprocal rank; top-k tables, top-m columns per table; then tables on foreign-key
-paths, key columns, columns named in the question/evidence, matched values and glossary hits.
+scores fused by reciprocal rank, columns also by the question's words found in their names,
+descriptions and glossary entries; top-k tables, columns against a token budget (or top-m per
+table); then tables on foreign-key paths, key columns, columns named in the question/evidence,
+matched values, glossary hits, a date column for a question about a period and name parts for one
+asking for a name.
 """
 
 from __future__ import annotations
@@ -34,13 +37,19 @@ class RetrievalOptions:
     max_hops: int = 3
     extra_tables: int = 1  # tables ranked just below the top k, added with few columns
     extra_m: int = 0  # columns of each of those (besides its keys)
+    described_weight: float = 2.0  # weight of the description/glossary word matches in a column's fused score
+    dated: bool = True  # a question naming a year, a date or a period brings a date column of the chosen tables
+    asked_names: bool = True  # a question asking for a name brings the name parts of a chosen table
     column_floor: int = 3  # with a column token budget: the best columns of every chosen table kept first
     person_names: bool = True  # a person's name in the question adds the table of first/last names
+    names_add_tables: bool = True  # a column name the question names adds its table when at most two tables have
+    # it (False, a runner-up database's lean share: only when no other table has it)
     name_groups: bool = True  # a chosen first/last name column brings the other parts of the name
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
-    database_ratio: float = 0.7  # a runner-up database is kept when it scores this share of the best
+    database_close: float = 0.9  # a runner-up scoring this share of the best is too close to call: 2 tables
+    database_ratio: float = 0.7  # a runner-up database is kept (its best table) when it scores this share of the best
     database_value_ratio: float = 0.5  # ... or this share, when a sampled value of it occurs in the question
     database_lexical: float = 0.1  # weight of a database's lexical matches against its dense similarity
 
@@ -79,8 +88,25 @@ def _rank(scores: dict[str, float], *, positive: bool = False) -> list[str]:
     return [k for k, _ in sorted(items, key=lambda kv: -kv[1])]
 
 
-def fuse_scores(docs: list[ScoredDoc], opts: RetrievalOptions) -> tuple[dict[str, float], dict[str, float]]:
-    """(table scores, column scores keyed ``table\\x00column``) from dense and lexical rankings."""
+def described_matches(catalog: Catalog, stemmed: str) -> dict[str, float]:
+    """Columns whose name, description or glossary entries share words with the question (stemmed):
+    the summed weight of the shared words, keyed ``table\\x00column``. Lexical, so a question in the
+    words of a description ("tips") finds a cryptic column (``TIP_AMT``) that embeddings may miss."""
+    words = set(stemmed.split())
+    weights = catalog.word_weights
+    out: dict[str, float] = {}
+    for (table, column), column_words in catalog.column_words.items():
+        shared = words & column_words
+        if shared:
+            out[f"{table}\x00{column}"] = sum(weights[w] for w in shared)
+    return out
+
+
+def fuse_scores(docs: list[ScoredDoc], opts: RetrievalOptions, described: dict[str, float] | None = None
+                ) -> tuple[dict[str, float], dict[str, float]]:
+    """(table scores, column scores keyed ``table\\x00column``) from dense and lexical rankings; the
+    ranking of ``described`` matches (:func:`described_matches`), when given, adds to the columns'
+    scores (which columns of a chosen table), not to the tables' (which tables)."""
     t_dense: dict[str, float] = {}
     t_lex: dict[str, float] = {}
     c_dense: dict[str, float] = {}
@@ -108,6 +134,9 @@ def fuse_scores(docs: list[ScoredDoc], opts: RetrievalOptions) -> tuple[dict[str
         table[key] += opts.column_weight * value
     for key in col:
         col[key] += opts.table_weight * table.get(key.split("\x00", 1)[0], 0.0)
+    for key, value in rrf(_rank(described or {}, positive=True), opts.rrf_k).items():
+        if key in col:
+            col[key] += opts.described_weight * value
     return dict(table), dict(col)
 
 
@@ -235,13 +264,14 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     """Which tables and columns go into the context, and why (``text`` normalized, ``raw`` as typed).
     ``budget`` > 0: retrieved columns in score order until they fill that many tokens (at most ``m`` of
     a table); 0: the best ``m`` columns of each table."""
-    table_scores, column_scores = fuse_scores(docs, opts)
+    stemmed = stem_text(text)
+    described = described_matches(catalog, stemmed) if opts.described_weight else None
+    table_scores, column_scores = fuse_scores(docs, opts, described)
     sel = _Selection()
     ranked_tables = [t for t in _rank(table_scores) if t in catalog.columns]
     for table in ranked_tables[:k]:
         sel.add_table(table)
     light = [t for t in ranked_tables[k : k + opts.extra_tables] if t not in sel.tables]
-    stemmed = stem_text(text)
     for table in named_tables(catalog, stemmed):
         sel.add_table(table)
     strong, weak = named_columns(catalog, stemmed)
@@ -249,7 +279,7 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     for col in strong:
         counts[col.name.lower()] += 1
     for col in strong:
-        if col.table in sel.tables or counts[col.name.lower()] <= 2:
+        if col.table in sel.tables or counts[col.name.lower()] <= (2 if opts.names_add_tables else 1):
             sel.add_column(col.table, col.name, "named")
     for col in weak:
         if col.table in sel.tables:
@@ -280,7 +310,11 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                         floor_n=opts.column_floor)
     else:
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
+    if opts.dated and asks_for_time(text):
+        _date_column(catalog, sel, column_scores, tables=[t for t in sel.tables if t not in light])
     if opts.name_groups:
+        if opts.asked_names and asks_for_name(text):
+            _asked_names(catalog, sel, tables=sel.tables[:k])
         _name_groups(catalog, sel)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
@@ -348,6 +382,53 @@ def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, 
         ranked = sorted(catalog.columns.get(table, []), key=lambda c: -column_scores.get(f"{table}\x00{c.name}", 0.0))
         for col in ranked[:light_m]:
             sel.add_column(table, col.name, "retrieved")
+
+
+_YEAR = re.compile(r"\b(1[89]\d\d|20\d\d)\b")
+TIME_WORDS = frozenset(["year", "years", "month", "months", "date", "dates", "day", "days", "week", "weeks", "when",
+                        "yearly", "monthly", "daily", "today", "yesterday", "nam", "thang", "ngay", "tuan",
+                        "hom"])  # năm, tháng, ngày, tuần, hôm (qua/nay): normalized
+NAME_WORDS = frozenset(["name", "names", "who", "whose", "ten"])
+_DATE_NAME = re.compile(r"date|year|month|dob|birth|(^|_)dt($|_)|(^|_)(ngay|nam|thang)($|_)", re.IGNORECASE)
+
+
+def asks_for_time(text: str) -> bool:
+    """The (normalized) question names a year, a date or a period: "in 2008", "2015/11/29",
+    "this month", "hôm qua"."""
+    return bool(_YEAR.search(text)) or any(w in TIME_WORDS for w in text.split())
+
+
+def asks_for_name(text: str) -> bool:
+    """The (normalized) question asks for someone's name ("his name", "who", "tên")."""
+    return any(w in NAME_WORDS for w in text.split())
+
+
+def is_date_column(col: CatalogColumn) -> bool:
+    """A column that places a row in the calendar (a date, a timestamp, a year), by type or name; a time
+    of day alone is not one."""
+    kind = str(col.data.get("type") or "").lower()
+    return "date" in kind or "timestamp" in kind or bool(_DATE_NAME.search(col.name))
+
+
+def _date_column(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], *, tables: list[str]) -> None:
+    """A question about a year, a date or a period needs a date column: the best-scored one of the
+    chosen tables, unless one is chosen already."""
+    candidates = [(column_scores.get(f"{t}\x00{c.name}", 0.0), t, c.name)
+                  for t in tables for c in catalog.columns.get(t, []) if is_date_column(c)]
+    if candidates and not any(name in sel.columns.get(table, {}) for _, table, name in candidates):
+        _, table, name = max(candidates)
+        sel.add_column(table, name, "date")
+
+
+def _asked_names(catalog: Catalog, sel: _Selection, *, tables: list[str]) -> None:
+    """A question asking for a name brings the name parts (first/last, forename/surname) of the best
+    table holding them among ``tables``."""
+    for table in tables:
+        parts = [c.name for c in catalog.columns.get(table, []) if identifier_words(c.name) in NAME_PARTS]
+        if parts:
+            for name in parts:
+                sel.add_column(table, name, "name")
+            return
 
 
 def _name_groups(catalog: Catalog, sel: _Selection) -> None:

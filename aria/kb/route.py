@@ -9,6 +9,7 @@ matches, keep the best few, then retrieve inside them as usual.
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Literal
 
 from aria.kb.catalog import Catalog
 from aria.kb.retrieve import ScoredDoc
@@ -64,16 +65,27 @@ def pick_databases(scores: dict[str, float], *, max_databases: int, ratio: float
     return [db for db in ranked[:max_databases] if scores[db] >= ratio * best]
 
 
-def keeps_runner_up(score: float, best: float, *, ratio: float, value_ratio: float, has_values: bool) -> bool:
-    """Whether a runner-up database stays: it scores ``ratio`` of the best, or ``value_ratio`` of it and
-    one of its sampled values occurs in the question (a value is stronger evidence than similar wording).
+RunnerUp = Literal["close", "near", "value"]
 
-    >>> keeps_runner_up(0.6, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
-    True
-    >>> keeps_runner_up(0.6, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
-    False
+
+def runner_up_tier(score: float, best: float, *, close: float, ratio: float, value_ratio: float) -> RunnerUp | None:
+    """How a runner-up database is kept, by the winner's margin over it (its score as a share of the best):
+    ``close`` (at least ``close`` of the best: too close to call, retrieved almost like the winner),
+    ``near`` (at least ``ratio``: a lean share, in case the winner is wrong), ``value`` (at least
+    ``value_ratio``: the lean share, kept only when one of its sampled values occurs in the question),
+    or None (the winner's margin is wide: it is committed to).
+
+    >>> [runner_up_tier(s, 1.0, close=0.9, ratio=0.7, value_ratio=0.5) for s in (0.95, 0.8, 0.6, 0.4)]
+    ['close', 'near', 'value', None]
     """
-    return score >= ratio * best or (has_values and score >= value_ratio * best)
+    if best <= 0:
+        return None
+    share = score / best
+    if share >= close:
+        return "close"
+    if share >= ratio:
+        return "near"
+    return "value" if share >= value_ratio else None
 
 
 def restrict(catalog: Catalog, chosen: list[str]) -> Catalog:

@@ -12,7 +12,13 @@ from aria.kb.catalog import Catalog, CatalogColumn
 from aria.kb.context import JoinEdge
 from aria.kb.embed import FakeEmbedder
 from aria.kb.retrieve import ScoredDoc, mentions_person, person_table
-from aria.kb.route import database_scores, databases, keeps_runner_up, pick_databases, restrict
+from aria.kb.route import (
+    database_scores,
+    databases,
+    pick_databases,
+    restrict,
+    runner_up_tier,
+)
 from aria.sql.schema import Column, ForeignKey, Schema, Table
 
 
@@ -49,11 +55,46 @@ def test_databases_are_ranked_by_dense_and_lexical_matches() -> None:
     assert pick_databases({}, max_databases=2, ratio=0.0) == []
 
 
-def test_a_distant_runner_up_database_stays_only_with_a_matched_value() -> None:
-    assert keeps_runner_up(0.75, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
-    assert keeps_runner_up(0.55, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
-    assert not keeps_runner_up(0.55, 1.0, ratio=0.7, value_ratio=0.5, has_values=False)
-    assert not keeps_runner_up(0.45, 1.0, ratio=0.7, value_ratio=0.5, has_values=True)
+def test_the_winner_s_margin_decides_how_a_runner_up_is_kept() -> None:
+    tier = lambda score: runner_up_tier(score, 0.5, close=0.9, ratio=0.7, value_ratio=0.5)  # noqa: E731
+    assert tier(0.49) == "close" and tier(0.45) == "close"  # a margin of 10 %: too close to call
+    assert tier(0.40) == "near" and tier(0.35) == "near"  # up to 30 %: a lean share
+    assert tier(0.30) == "value" and tier(0.25) == "value"  # kept only when one of its values is named (below)
+    assert tier(0.20) is None  # a wide margin: the winner is committed to
+    assert runner_up_tier(0.3, 0.0, close=0.9, ratio=0.7, value_ratio=0.5) is None
+
+
+def _warehouse_kb(docs: list[ScoredDoc]) -> KnowledgeBase:
+    tables = {"a.singer": ["singer_id", "name", "age"], "a.concert": ["concert_id", "year"],
+              "b.player": ["player_id", "name", "club"], "b.club": ["club_id", "city"],
+              "c.ship": ["ship_id", "tonnage"]}
+    kb = KnowledgeBase(store=None, embedder=FakeEmbedder(), db_name="w")  # type: ignore[arg-type]  # no query runs
+    kb.__dict__["catalog"] = _catalog(tables)
+    kb.score = lambda vector, text: docs  # type: ignore[method-assign]
+    return kb
+
+
+def _column_doc(table: str, column: str, dense: float) -> ScoredDoc:
+    return ScoredDoc("column", f"column:{table}.{column}", table, column, dense, 0.0, None)
+
+
+def test_a_close_runner_up_gets_tables_a_near_one_a_lean_share_a_distant_one_nothing() -> None:
+    base = [_doc("a.singer", 0.8), _doc("a.concert", 0.7), _column_doc("a.singer", "age", 0.8),
+            _doc("c.ship", 0.05)]
+    vector = np.zeros(4, dtype=np.float32)
+    close = _warehouse_kb(base + [_doc("b.player", 0.78), _doc("b.club", 0.7)])
+    assert {"b.player", "b.club"} <= set(close.retrieve("q", k=3, m=8, budget=400, vector=vector).table_names)
+    near = _warehouse_kb(base + [_doc("b.player", 0.65), _doc("b.club", 0.55)])
+    tables = near.retrieve("q", k=3, m=8, budget=400, vector=vector).table_names
+    assert "b.player" in tables and "b.club" not in tables  # its best table only
+    far = _warehouse_kb(base + [_doc("b.player", 0.3), _doc("b.club", 0.2)])
+    assert not any(t.startswith(("b.", "c.")) for t in far.retrieve("q", k=3, m=8, budget=400, vector=vector).table_names)
+    valued = base + [_doc("b.player", 0.5), _doc("b.club", 0.45),
+                     ScoredDoc("column", "column:b.club.city", "b.club", "city", 0.4, 0.0, "liverpool | leeds")]
+    assert "b.club" in _warehouse_kb(valued).retrieve("clubs in liverpool", k=3, m=8, budget=400,
+                                                      vector=vector).table_names  # 40 % behind, but its value is named
+    assert not any(t.startswith("b.") for t in _warehouse_kb(valued).retrieve("clubs in paris", k=3, m=8, budget=400,
+                                                                              vector=vector).table_names)
 
 
 def test_person_names_are_two_capitalized_words() -> None:

@@ -88,6 +88,7 @@ VERBS: dict[str, str | None] = {
     "ton": None, "tieu": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
+    "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}

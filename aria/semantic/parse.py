@@ -218,14 +218,20 @@ class QuestionParser:
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
-        units = {self.catalog.metrics[m].unit for m in named}
-        if named and verbs and not set(verbs) & set(named) and not (verbs[0] in VERB_ALTERNATIVES and "vnd" in units):
+        named_units = {self.catalog.metrics[m].unit for m in named}
+        if named and verbs and not set(verbs) & set(named) and \
+                not (verbs[0] in VERB_ALTERNATIVES and "vnd" in named_units):
             # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
             return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
-        units = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions if k == "unit" and str(p) in UNIT_METRICS]
-        candidates = [named] if named else [[m] for m in (*verbs[:1], *VERB_ALTERNATIVES.get(verbs[0], ()))] \
-            if verbs else [units[:1]] if units else []
-        if not candidates:
+        unit_metrics = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions
+                        if k == "unit" and str(p) in UNIT_METRICS]
+        if named:
+            candidates = [named]
+        elif verbs:  # "how much came in by card": revenue, or else what was paid
+            candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
+        elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions
+            candidates = [unit_metrics[:1]]
+        else:
             return Parsed(None, recognised, [], "no metric recognised")
         named = candidates[0]
         for other in candidates[1:]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
@@ -277,7 +283,8 @@ class QuestionParser:
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
         names the rows another metric is about, not a second metric. With no metric named, a value that is
-        also a metric's name ("waste": the movement type, and the waste cost) is the metric."""
+        also a metric's name ("waste": the movement type, and the waste cost) is the metric. The mentions it
+        reads differently are rewritten in ``marks``, so the later steps see the same reading."""
         if not any(k == "metric" for _, _, k, _ in marks.mentions):
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)

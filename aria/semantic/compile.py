@@ -127,6 +127,26 @@ def time_filters(period: TimeRange | None) -> list[str]:
     return [since, until]
 
 
+def period_label(period: TimeRange) -> str:
+    """A period as a column names it, the same in both languages.
+
+    >>> period_label(TimeRange(start=dt.date(2026, 10, 1), end=dt.date(2026, 10, 31)))
+    '2026-10'
+    >>> period_label(TimeRange(start=dt.date(2026, 11, 2), end=dt.date(2026, 11, 8),
+    ...                        end_before=dt.datetime(2026, 11, 8, 19, 40)))
+    '2026-11-02 → 2026-11-08 19:40'
+    """
+    if period.start_at is None and period.end_before is None:
+        if period.start == period.end:
+            return period.start.isoformat()
+        next_day = period.end + dt.timedelta(days=1)
+        if period.start.day == 1 and next_day.day == 1 and period.start.month == period.end.month:
+            return f"{period.start:%Y-%m}"
+    start = f"{period.start_at:%Y-%m-%d %H:%M}" if period.start_at else period.start.isoformat()
+    end = f"{period.end_before:%Y-%m-%d %H:%M}" if period.end_before else period.end.isoformat()
+    return f"{start} → {end}"
+
+
 def _local(moment: dt.datetime) -> str:
     return moment.replace(tzinfo=None, microsecond=0).isoformat(sep=" ")
 
@@ -229,7 +249,7 @@ class SemanticCompiler:
         for name in query.metrics:
             info = self.catalog.metrics[name]
             for alias, period in (("a", query.time), ("b", query.compare)):
-                columns.append(f"{info.column} ({period.phrase or period.start.isoformat()})")
+                columns.append(f"{info.column} ({period_label(period)})")
                 select.append(f'round(({alias}.{name})::numeric, {int(info.decimals)}) AS "{columns[-1]}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("The two periods would give columns of the same name.")

@@ -17,11 +17,11 @@ from typing import Any, Protocol
 
 from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
-from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler
+from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler, period_label
 from aria.semantic.lexicon import Entry, Learned, ValuesOf, build_lexicon, learned_entries
 from aria.semantic.manifest_cache import manifest_key, read_cached, write_cached
 from aria.semantic.parse import Parsed, QuestionParser
-from aria.semantic.query import SemanticQuery, TimeRange
+from aria.semantic.query import SemanticQuery
 
 log = logging.getLogger(__name__)
 
@@ -150,13 +150,6 @@ def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | No
     return " / ".join(codes.get(v, v) for v in values)
 
 
-def _span(period: TimeRange) -> str:
-    """``2026-11-09 → 2026-11-15``; a rolling window to the minute: ``2026-10-16 19:40 → 2026-11-15``."""
-    start = period.start_at.strftime("%Y-%m-%d %H:%M") if period.start_at else period.start.isoformat()
-    end = (f"{period.end_before:%Y-%m-%d %H:%M}" if period.end_before else period.end.isoformat())
-    return start if start == end else f"{start} → {end}"
-
-
 def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: str) -> str:
     """The query in words, e.g. "Doanh thu · theo danh mục · 2026-11-01..2026-11-15 · thấp nhất 1"."""
     parts = [" + ".join(catalog.metrics[m].labels.label(language) if catalog and m in catalog.metrics else m
@@ -166,9 +159,9 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         words = _value_words(flt.values, flt.dimension, catalog, language)
         parts.append(("không phải " if language == "vi" else "not ") + words if flt.exclude else words)
     if query.time is not None:
-        parts.append(_span(query.time))
+        parts.append(period_label(query.time))
     if query.compare is not None:
-        parts.append(("so với " if language == "vi" else "compared with ") + _span(query.compare))
+        parts.append(("so với " if language == "vi" else "compared with ") + period_label(query.compare))
     for order in query.order_by:
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \

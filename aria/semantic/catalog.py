@@ -83,6 +83,16 @@ class DimensionInfo:
     is_time: bool = False
     attributes: tuple[str, ...] = ()  # shown beside it when grouping by it (an ingredient's unit)
 
+    @property
+    def names_rows(self) -> bool:
+        """It names its semantic model's rows (a dish's name, a table's number): grouping by it also groups
+        by the entity, and a concept word beside one of its values labels that value."""
+        return self.lang is not None or self.name in NAME_DIMENSIONS
+
+
+# Dimensions that name their rows besides the name_vi/name_en pairs.
+NAME_DIMENSIONS = frozenset({"name", "full_name", "name_vi", "name_en", "table_no", "promo_code"})
+
 
 @dataclass(frozen=True)
 class SemanticCatalog:

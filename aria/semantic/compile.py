@@ -29,7 +29,6 @@ TIME_COLUMNS = {
     "metric_time__day": "day", "metric_time__week": "week_start", "metric_time__month": "month",
     "metric_time__quarter": "quarter", "metric_time__year": "year",
 }
-NAME_DIMENSIONS = frozenset({"name", "full_name", "name_vi", "name_en", "table_no", "promo_code"})
 _DATE_GRAINS = {"metric_time__day", "metric_time__week", "metric_time__month", "metric_time__quarter",
                 "metric_time__year"}
 
@@ -250,7 +249,7 @@ class SemanticCompiler:
             info = self.catalog.metrics[name]
             for alias, period in (("a", query.time), ("b", query.compare)):
                 columns.append(f"{info.column} ({period_label(period)})")
-                select.append(f'round(({alias}.{name})::numeric, {int(info.decimals)}) AS "{columns[-1]}"')
+                select.append(f'{self._metric_value(name, f"{alias}.{name}", query)} AS "{columns[-1]}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("The two periods would give columns of the same name.")
         join = " AND ".join(f"a.{g} IS NOT DISTINCT FROM b.{g}" for g in group_by)
@@ -275,7 +274,7 @@ class SemanticCompiler:
         """True for a dimension that names its entity (a dish's name): grouping by it also groups by
         the entity's id, as the golden SQL does, so two dishes of one name stay apart."""
         dim = self.catalog.dimension_of(group_by)
-        return dim is not None and (dim.lang is not None or dim.name in NAME_DIMENSIONS)
+        return dim is not None and dim.names_rows
 
     def _explain(self, query: SemanticQuery, group_by: list[str]) -> str:
         from metricflow.engine.metricflow_engine import MetricFlowQueryRequest
@@ -304,13 +303,17 @@ class SemanticCompiler:
             columns.append(column)
             select.append(f'{expr} AS "{column}"')
         for name in query.metrics:
-            info = self.catalog.metrics[name]
-            columns.append(info.column)
-            value = f"coalesce({name}, 0)" if info.additive and not query.group_by else name  # nothing sold: 0
-            select.append(f'round(({value})::numeric, {int(info.decimals)}) AS "{info.column}"')
+            columns.append(self.catalog.metrics[name].column)
+            select.append(f'{self._metric_value(name, name, query)} AS "{columns[-1]}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("Two output columns would have the same name.")
         return columns, select
+
+    def _metric_value(self, name: str, source: str, query: SemanticQuery) -> str:
+        """A metric rounded to its decimals; a total of a sum or count with nothing to add up is 0."""
+        info = self.catalog.metrics[name]
+        value = f"coalesce({source}, 0)" if info.additive and not query.group_by else source
+        return f"round(({value})::numeric, {int(info.decimals)})"
 
     def column_name(self, group_by: str) -> str:
         if group_by in TIME_COLUMNS:

@@ -137,7 +137,7 @@ FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "t
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
-_SPLIT_WORDS = frozenset({"theo", "tung", "moi", "by", "per", "each"})
+_SPLIT_WORDS = frozenset(SINGLE_MARKERS)
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 _add(entries, phrase, "value", meaning)
             if len(value.code) >= 4:
                 _add(entries, value.code, "value", meaning)
-        if values_of is not None and _is_name(dim):
+        if values_of is not None and dim.names_rows and dim.name != "table_no":  # the parser reads table numbers
             for name in values_of(dim.table, dim.expr):
                 meaning = ValueMeaning(dim.semantic_model, dim.name, name, dim.concept)
                 for spoken in dict.fromkeys((name, _PARENTHESES.sub(" ", name))):  # "Lẩu cua đồng (mùa thu)"
@@ -309,9 +309,3 @@ def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]
         if word in _SPLIT_WORDS and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):
             return True
     return False
-
-
-def _is_name(dim: Any) -> bool:
-    from aria.semantic.compile import NAME_DIMENSIONS
-
-    return dim.lang is not None or dim.name in NAME_DIMENSIONS and dim.name != "table_no"

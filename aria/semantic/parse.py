@@ -23,6 +23,7 @@ from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.lexicon import (
     FILLERS,
     GROUP_MARKERS,
+    SINGLE_MARKERS,
     UNIT_METRICS,
     VERB_ALTERNATIVES,
     WHICH_WORDS,
@@ -233,15 +234,16 @@ class QuestionParser:
             candidates = [unit_metrics[:1]]
         else:
             return Parsed(None, recognised, [], "no metric recognised")
-        named = candidates[0]
-        for other in candidates[1:]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
+        named, split = candidates[-1], None
+        for candidate in candidates[:-1]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
             try:
-                self._split(marks, named, language, tables, limit)
+                split = self._split(marks, candidate, language, tables, limit)
+                named = candidate
                 break
             except _Unanswerable:
-                named = other
+                continue
         try:
-            metrics, filters, group_by = self._split(marks, named, language, tables, limit)
+            metrics, filters, group_by = split or self._split(marks, named, language, tables, limit)
         except _Unanswerable as err:
             finer = [self.catalog.metrics[m].finer or m for m in named]
             if finer == named or any(m not in self.catalog.metrics for m in finer):
@@ -463,9 +465,9 @@ class QuestionParser:
     def _labels_a_value(self, marks: _Marks, start: int, end: int, concept: str) -> bool:
         """A concept word right before or after one of its values is its label, not a split: "nhân viên Bùi
         Thanh Hoa", "khách hạng Vàng" (a tier is a customer's)."""
-        if marks.words[start] in _SPLIT_WORDS:  # "theo giờ" asks for a split
+        if marks.words[start] in SINGLE_MARKERS:  # "theo giờ" asks for a split
             return False
-        models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and _names_rows(d)}
+        models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and d.names_rows}
         for a, b, kind, payload in marks.mentions:
             if kind == "value" and (a == end or b == start) and any(
                     m.concept == concept or m.semantic_model in models for m in payload):  # type: ignore[attr-defined]
@@ -513,16 +515,6 @@ class QuestionParser:
 
 class _Unanswerable(Exception):
     pass
-
-
-_SPLIT_WORDS = frozenset(m.split()[0] for m in GROUP_MARKERS)
-
-
-def _names_rows(dim: object) -> bool:
-    """A dimension that names its semantic model's rows (a customer's name, a dish's name)."""
-    from aria.semantic.compile import NAME_DIMENSIONS
-
-    return getattr(dim, "lang", None) is not None or getattr(dim, "name", "") in NAME_DIMENSIONS
 
 
 _GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}

@@ -47,9 +47,7 @@ _LAST_N = {
     for unit, en, vi in (("hour", "hour", "(?:gio|tieng)"), ("day", "day", "ngay"), ("week", "week", "tuan"),
                          ("month", "month", "thang"))
 }
-_LAST_ONE = {  # "the last hour", "the past week": one unit back from now
-    unit: re.compile(rf"\b(?:(?:in |over |during )?the (?:last|past) {unit})\b") for unit in ("hour",)
-}
+_LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now
 _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
 _DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
@@ -232,9 +230,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for unit, pattern in _LAST_N.items():
         for match in pattern.finditer(text):
             add_range(match.start(), match.end(), _last_n(unit, int(next(g for g in match.groups() if g)), now))
-    for unit, pattern in _LAST_ONE.items():
-        for match in pattern.finditer(text):
-            add_range(match.start(), match.end(), _last_n(unit, 1, now))
+    for match in _LAST_HOUR.finditer(text):
+        add_range(match.start(), match.end(), _last_n("hour", 1, now))
     for match in _DATE_ISO.finditer(text):
         day = _date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
         add(match.start(), match.end(), (day, day) if day else None, "day")
@@ -265,38 +262,42 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     return _join_ranges(text, sorted(found, key=lambda f: f.start), today)
 
 
+def _opener(text: str, found: FoundPeriod) -> str | None:
+    """The word that opens a range before ``found`` ("từ", "from", "between"); "tu" when the phrase opens it
+    itself ("từ đầu tháng")."""
+    if found.range.phrase.startswith("tu "):
+        return "tu"
+    before = text[:found.start].split()
+    return next((w for w in _RANGE_OPEN if before and " ".join(before[-len(w.split()):]) == w), None)
+
+
 def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[FoundPeriod]:
-    """"từ 1/11 đến 5/11", "from Monday to Wednesday", "between Nov 1 and Nov 5": one range."""
+    """"từ 1/11 đến 5/11", "from Monday to Wednesday", "between Nov 1 and Nov 5", "từ tháng 9 đến giờ": one range."""
     out: list[FoundPeriod] = []
     i = 0
     while i < len(found):
         first = found[i]
+        opener = _opener(text, first)
+        if opener is None:
+            out.append(first)
+            i += 1
+            continue
+        start = first.start if first.range.phrase.startswith("tu ") else first.start - len(opener) - 1
         to_now = _TO_NOW.match(text, first.end)
-        before = text[:first.start].split()
-        opener = next((w for w in _RANGE_OPEN if before and " ".join(before[-len(w.split()):]) == w), None)
-        if to_now and (opener or first.range.phrase.startswith("tu ")):  # "từ tháng 9 đến giờ", "since May"
-            start = first.start if opener is None else first.start - len(opener) - 1
+        second = found[i + 1] if i + 1 < len(found) else None
+        between = text[first.end:second.start].strip() if second else ""
+        if to_now:
             joined = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,
                                                     "phrase": text[start:to_now.end()]})
             out.append(FoundPeriod(start, to_now.end(), joined))
             i += 1
-            continue
-        if i + 1 < len(found):
-            second = found[i + 1]
-            between = text[first.end:second.start].strip()
-            before = text[:first.start].split()
-            opened = any(" ".join(before[-len(w.split()):]) == w for w in _RANGE_OPEN) if before else False
-            if first.range.phrase.startswith("tu "):  # "từ đầu tháng đến hôm nay"
-                opened, before = True, [*before, "tu"]
-            join_ok = between in _RANGE_JOIN and (between != "and" or (before and before[-1] == "between"))
-            if opened and join_ok and first.range.start <= second.range.end:
-                opener = next(w for w in _RANGE_OPEN if " ".join(before[-len(w.split()):]) == w)
-                start = first.start if first.range.phrase.startswith("tu ") else first.start - len(opener) - 1
-                joined = TimeRange(start=first.range.start, end=second.range.end, phrase=text[start:second.end],
-                                   start_at=first.range.start_at, end_before=second.range.end_before)
-                out.append(FoundPeriod(start, second.end, joined))
-                i += 2
-                continue
-        out.append(first)
-        i += 1
+        elif second and between in _RANGE_JOIN and (between != "and" or opener == "between") \
+                and first.range.start <= second.range.end:
+            joined = TimeRange(start=first.range.start, end=second.range.end, phrase=text[start:second.end],
+                               start_at=first.range.start_at, end_before=second.range.end_before)
+            out.append(FoundPeriod(start, second.end, joined))
+            i += 2
+        else:
+            out.append(first)
+            i += 1
     return out

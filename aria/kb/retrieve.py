@@ -2,8 +2,9 @@
 scores fused by reciprocal rank, columns also by the question's words found in their names,
 descriptions and glossary entries; top-k tables, columns against a token budget (or top-m per
 table); then tables on foreign-key paths, key columns, columns named in the question/evidence,
-matched values, glossary hits, a date column for a question about a period and name parts for one
-asking for a name.
+matched values, glossary hits, a date column for a question about a period (the year column for one
+naming a year), name parts for one asking for a name, the name column of a table the question names,
+and the columns that join two chosen tables by their names when no foreign key does.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ class RetrievalOptions:
     extra_m: int = 0  # columns of each of those (besides its keys)
     described_weight: float = 2.0  # weight of the description/glossary word matches in a column's fused score
     dated: bool = True  # a question naming a year, a date or a period brings a date column of the chosen tables
+    # (and one naming a year the column named year, when a chosen table has one)
+    labels: bool = True  # a chosen table the question names brings its name column (players -> player_name)
+    inferred_keys: bool = True  # columns that join two chosen tables by their names (setCode -> sets.code)
     asked_names: bool = True  # a question asking for a name brings the name parts of a chosen table
     column_floor: int = 3  # with a column token budget: the best columns of every chosen table kept first
     person_names: bool = True  # a person's name in the question adds the table of first/last names
@@ -312,6 +316,10 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     if opts.dated and asks_for_time(text):
         _date_column(catalog, sel, column_scores, tables=[t for t in sel.tables if t not in light])
+        if _YEAR.search(text):
+            _year_column(catalog, sel, column_scores, tables=[t for t in sel.tables if t not in light])
+    if opts.labels:
+        _label_columns(catalog, sel, stemmed, tables=[t for t in sel.tables if t not in light])
     if opts.name_groups:
         if opts.asked_names and asks_for_name(text):
             _asked_names(catalog, sel, tables=sel.tables[:k])
@@ -321,6 +329,8 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     for table in catalog.bridges(sel.tables, scores=table_scores, limit=opts.max_bridges):
         sel.add_table(table)
     _key_columns(catalog, sel)
+    if opts.inferred_keys:
+        _inferred_keys(catalog, sel)
     return sel, values, hits
 
 
@@ -418,6 +428,60 @@ def _date_column(catalog: Catalog, sel: _Selection, column_scores: dict[str, flo
     if candidates and not any(name in sel.columns.get(table, {}) for _, table, name in candidates):
         _, table, name = max(candidates)
         sel.add_column(table, name, "date")
+
+
+def _year_column(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], *, tables: list[str]) -> None:
+    """A question naming a year ("in 2009", "the 2008 Australian Grand Prix") filters on the column
+    named year when a chosen table has one (a date column may be chosen already): the best-scored one."""
+    candidates = [(column_scores.get(f"{t}\x00{c.name}", 0.0), t, c.name)
+                  for t in tables for c in catalog.columns.get(t, []) if identifier_words(c.name) == "year"]
+    if candidates and not any(name in sel.columns.get(table, {}) for _, table, name in candidates):
+        _, table, name = max(candidates)
+        sel.add_column(table, name, "date")
+
+
+def label_columns(catalog: Catalog, table: str) -> list[str]:
+    """The columns that name a row of ``table``: ``name``, or the table's own name + name
+    (``player_name`` of ``Player``, ``superhero_name`` of ``superhero``)."""
+    own = stem_text(identifier_words(table.rsplit(".", 1)[-1]))
+    return [c.name for c in catalog.columns.get(table, [])
+            if stem_text(identifier_words(c.name)) in ("name", f"{own} name")]
+
+
+def _label_columns(catalog: Catalog, sel: _Selection, stemmed: str, *, tables: list[str]) -> None:
+    """A question that names a chosen table ("list the superheroes", "which constructors", "in the
+    set Coldsnap") usually shows or filters its rows by their name: the table's name column comes along."""
+    for table in tables:
+        own = stem_text(identifier_words(table.rsplit(".", 1)[-1]))
+        if own and contains_phrase(stemmed, own):
+            for name in label_columns(catalog, table):
+                sel.add_column(table, name, "label")
+
+
+def _inferred_keys(catalog: Catalog, sel: _Selection) -> None:
+    """Two chosen tables that no foreign key joins may still join by name: a column named after the
+    other table and one of its columns (``cards.setCode`` = ``sets.code``, ``orders.customer_id`` =
+    ``customers.id``) is a key the query needs to join them."""
+    chosen = set(sel.tables)
+    joined = {frozenset((e.table, e.ref_table)) for e in catalog.edges_between(chosen)}
+    for other in sel.tables:
+        own = stem_text(identifier_words(other.rsplit(".", 1)[-1]))
+        if not own:
+            continue
+        targets = {_prefixed(own, stem_text(identifier_words(c.name))): c.name for c in catalog.columns.get(other, [])
+                   if c.data.get("pk") or identifier_words(c.name) in ("id", "code")}
+        for table in sel.tables:
+            if table == other or frozenset((table, other)) in joined:
+                continue
+            for col in catalog.columns.get(table, []):
+                target = targets.get(stem_text(identifier_words(col.name)))
+                if target:
+                    sel.add_column(table, col.name, "key")
+                    sel.add_column(other, target, "key")
+
+
+def _prefixed(own: str, words: str) -> str:
+    return words if words.startswith(f"{own} ") else f"{own} {words}"
 
 
 def _asked_names(catalog: Catalog, sel: _Selection, *, tables: list[str]) -> None:

@@ -52,3 +52,30 @@ def test_a_first_name_brings_the_last_name() -> None:
                   "people.zip": 0.1, "people.phone": 0.1})
     sel, _, _ = select(catalog, docs, "where does anna live", k=1, m=2, opts=OPTS, budget=0)
     assert {"first_name", "last_name"} <= set(sel.columns["people"])
+
+
+def test_a_named_table_brings_its_name_column() -> None:
+    catalog = _catalog({"Player": ["id", "player_api_id", "player_name", "height", "weight", "birthday"]})
+    docs = _docs({"Player.height": 0.9, "Player.id": 0.8, "Player.player_name": 0.1, "Player.weight": 0.1,
+                  "Player.birthday": 0.1, "Player.player_api_id": 0.1})
+    sel, _, _ = select(catalog, docs, "which player is the tallest", k=1, m=2, opts=OPTS, budget=0)
+    assert "player_name" in sel.columns["Player"]
+    sel, _, _ = select(catalog, docs, "how tall is the tallest", k=1, m=2, opts=OPTS, budget=0)
+    assert "player_name" not in sel.columns["Player"]  # the question does not name the table
+
+
+def test_a_year_in_the_question_brings_the_year_column() -> None:
+    catalog = _catalog({"races": ["raceId", "name", "date", "year", "round", "url"]})
+    docs = _docs({"races.name": 0.9, "races.date": 0.8, "races.year": 0.1, "races.round": 0.1,
+                  "races.url": 0.1, "races.raceId": 0.1})
+    sel, _, _ = select(catalog, docs, "which circuit did the 2009 spanish grand prix use", k=1, m=2, opts=OPTS,
+                       budget=0)
+    assert {"date", "year"} <= set(sel.columns["races"])
+
+
+def test_tables_joined_by_a_column_named_after_the_other_table() -> None:
+    catalog = _catalog({"cards": ["uuid", "name", "setCode", "artist"], "sets": ["id", "code", "name", "type"]})
+    docs = _docs({"cards.name": 0.9, "sets.name": 0.8, "cards.artist": 0.1, "cards.setCode": 0.05,
+                  "sets.type": 0.1, "sets.code": 0.05, "cards.uuid": 0.1, "sets.id": 0.1})
+    sel, _, _ = select(catalog, docs, "artists of coldsnap", k=2, m=1, opts=OPTS, budget=0)
+    assert "setCode" in sel.columns["cards"] and "code" in sel.columns["sets"]

@@ -53,6 +53,7 @@ class MetricInfo:
     column: str  # the presentation column name, e.g. revenue_vnd
     direction: str = "neutral"  # higher_is_better | lower_is_better | neutral
     companions: tuple[str, ...] = ()  # metrics shown beside it by convention
+    split_companions: tuple[str, ...] = ()  # shown beside it in a split only (tips by method: with the payments)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -60,6 +61,7 @@ class MetricInfo:
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
     additive: bool = False  # a sum or a count: nothing to add up is 0, not empty
     until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
+    time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class DimensionInfo:
     values: tuple[ValueInfo, ...] = ()
     is_time: bool = False
     attributes: tuple[str, ...] = ()  # shown beside it when grouping by it (an ingredient's unit)
+    default_metric: str | None = None  # what "the most common reasons" counts when no metric is named
 
     @property
     def names_rows(self) -> bool:
@@ -111,6 +114,12 @@ class SemanticCatalog:
             if dim.semantic_model == semantic_model and dim.name == name:
                 return dim
         return None
+
+    def share_metric(self, metrics: list[str]) -> str:
+        """The metric a share of the total is of: the first in money ("what share of payments": of the
+        amount paid, not of their number), else the first."""
+        money = [m for m in metrics if m in self.metrics and self.metrics[m].unit == "vnd"]
+        return (money or metrics)[0]
 
     def dimension_of(self, group_by: str) -> DimensionInfo | None:
         """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the
@@ -178,10 +187,12 @@ def _metric_info(metric: Any) -> MetricInfo:
     return MetricInfo(
         name=metric.name, labels=labels, unit=str(meta.get("unit", "count")), decimals=int(meta.get("decimals", 0)),
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
-        companions=_strings(meta.get("companions")), description=metric.description or "",
+        companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
+        description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
         until_now=bool(meta.get("until_now", False)),
+        time_only=bool(meta.get("time_only", False)),
     )
 
 
@@ -200,6 +211,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         name=dim.name, semantic_model=model.name, table=model.node_relation.alias, expr=dim.expr or dim.name,
         concept=str(meta.get("concept") or dim.name), labels=_labels(meta, dim.label or dim.name.replace("_", " ")),
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
+        default_metric=meta.get("default_metric"),
     )
 
 

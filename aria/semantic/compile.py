@@ -160,6 +160,18 @@ def something_to_show(metrics: list[str]) -> str:
     return "(" + " OR ".join(f"{m} IS NOT NULL" for m in metrics) + ")"
 
 
+SHARE_COLUMN = "share_pct"
+
+
+def share_of_total(metric: str) -> str:
+    """A row's share of the column's total, in percent to one decimal (window over the rows shown).
+
+    >>> share_of_total("payment_amount")
+    'round((100.0 * payment_amount / nullif(sum(payment_amount) OVER (), 0))::numeric, 1)'
+    """
+    return f"round((100.0 * {metric} / nullif(sum({metric}) OVER (), 0))::numeric, 1)"
+
+
 def entity_of(group_by: str) -> str | None:
     """The entity path of a joined dimension: ``menu_item__category__name_vi`` -> ``menu_item__category``."""
     if group_by.startswith("metric_time") or "__" not in group_by:
@@ -215,8 +227,13 @@ class SemanticCompiler:
                                      hint="`aria semantic list` shows the metrics.")
         tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self._names_entity(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
+        if query.share and (not query.group_by or query.compare is not None):
+            raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) "
+                                     "and one period.")
         if query.compare is not None:
             return self._compile_comparison(query, group_by, tie_breaks)
+        if query.with_empty:
+            return self._compile_with_empty(query, group_by, tie_breaks)
         mf_sql = self._explain(query, group_by)
         columns, select = self._presentation(query)
         order = self._order(query, tie_breaks)
@@ -305,9 +322,61 @@ class SemanticCompiler:
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
             select.append(f'{self._metric_value(name, name, query)} AS "{columns[-1]}"')
+        if query.share:
+            columns.append(SHARE_COLUMN)
+            select.append(f'{share_of_total(self.catalog.share_metric(query.metrics))} AS "{SHARE_COLUMN}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("Two output columns would have the same name.")
         return columns, select
+
+    def _compile_with_empty(self, query: SemanticQuery, group_by: list[str], tie_breaks: list[str]) -> CompiledQuery:
+        """The split's rows with nothing to count listed too, with 0 ("the 5 dishes that sold least, counting
+        those that sold nothing"): MetricFlow lists the rows (the active ones, where the model says which are),
+        MetricFlow computes the metrics, and the rows are joined to them."""
+        entities = set(tie_breaks)
+        if len(entities) != 1 or any(entity_of(g) not in entities for g in query.group_by):
+            raise SemanticQueryError("Listing the rows with nothing to count needs a split by one kind of row "
+                                     "(dishes, staff, tables).")
+        entity = tie_breaks[0]
+        own = [f for f in query.filters if entity_of(f.dimension) == entity]
+        if len(own) != len([f for f in query.filters if f.dimension.startswith(f"{entity}__")]):
+            raise SemanticQueryError("The rows with nothing to count cannot be narrowed through another table.")
+        active = f"{entity}__is_active"
+        rows_where = [where_filter(f) for f in own]
+        if active in self.group_bys(list(query.metrics)):
+            rows_where.append(f"{{{{ Dimension('{active}') }}}} = true")
+        rows_sql = self._explain_rows(group_by, rows_where)
+        metrics_sql = self._explain(query, group_by)
+        columns, select = [], []
+        for name in query.group_by:
+            columns.append(self.column_name(name))
+            select.append(f'v.{name} AS "{columns[-1]}"')
+        empty_is_zero = query.model_copy(update={"group_by": []})  # a dish that sold nothing sold 0
+        for name in query.metrics:
+            columns.append(self.catalog.metrics[name].column)
+            select.append(f'{self._metric_value(name, f"r.{name}", empty_is_zero)} AS "{columns[-1]}"')
+        sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v\n"
+               f"LEFT JOIN (\n{metrics_sql}\n) AS r ON r.{entity} = v.{entity}")
+        order = [f"{self._metric_value(o.by, f'r.{o.by}', empty_is_zero) if o.by in query.metrics else f'v.{o.by}'} "
+                 f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
+        sql += "\nORDER BY " + ", ".join([*order, f"v.{entity} ASC"])
+        if query.limit is not None:
+            sql += f"\nLIMIT {int(query.limit)}"
+        return CompiledQuery(query=query, metricflow_sql=f"{rows_sql};\n{metrics_sql}", sql=sql, columns=tuple(columns))
+
+    def _explain_rows(self, group_by: list[str], where: list[str]) -> str:
+        """MetricFlow's query of a dimension's rows alone (no metric)."""
+        from metricflow.engine.metricflow_engine import MetricFlowQueryRequest
+
+        request = MetricFlowQueryRequest.create(metric_names=None, group_by_names=group_by,
+                                                where_constraints=where or None)
+        with self._lock:
+            try:
+                explained = self._engine.explain(request)
+            except Exception as err:
+                first = (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
+                raise SemanticQueryError(f"MetricFlow cannot list these rows: {first}") from err
+        return explained.sql_statement.sql.strip().rstrip(";")
 
     def _metric_value(self, name: str, source: str, query: SemanticQuery) -> str:
         """A metric rounded to its decimals; a total of a sum or count with nothing to add up is 0."""

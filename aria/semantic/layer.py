@@ -162,6 +162,10 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append(period_label(query.time))
     if query.compare is not None:
         parts.append(("so với " if language == "vi" else "compared with ") + period_label(query.compare))
+    if query.share:
+        parts.append("tỷ trọng trên tổng (%)" if language == "vi" else "share of the total (%)")
+    if query.with_empty:
+        parts.append("kể cả dòng bằng 0" if language == "vi" else "including those with none")
     for order in query.order_by:
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \

@@ -30,7 +30,8 @@ GRAINS: dict[str, str] = {
     "theo tuan": "metric_time__week", "moi tuan": "metric_time__week", "tung tuan": "metric_time__week",
     "hang tuan": "metric_time__week", "tuan nao": "metric_time__week", "weekly": "metric_time__week",
     "by week": "metric_time__week", "per week": "metric_time__week", "each week": "metric_time__week",
-    "which week": "metric_time__week",
+    "which week": "metric_time__week", "week by week": "metric_time__week", "tuan theo tuan": "metric_time__week",
+    "month by month": "metric_time__month", "thang theo thang": "metric_time__month",
     "theo thang": "metric_time__month", "moi thang": "metric_time__month", "tung thang": "metric_time__month",
     "hang thang": "metric_time__month", "thang nao": "metric_time__month", "monthly": "metric_time__month",
     "by month": "metric_time__month", "per month": "metric_time__month", "each month": "metric_time__month",
@@ -64,12 +65,18 @@ SUPERLATIVES: dict[str, bool] = {
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
-    "quietest": False, "worst": False, "the least": False, "slowest selling": False, "least popular": False,
+    "quietest": False, "worst": False, "weakest": False, "worst selling": False, "least sold": False,
+    "vang khach nhat": False, "the least": False, "slowest selling": False, "least popular": False,
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
+# "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
+SLOW_WORDS = ("slowest", "cham nhat")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
 AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh quan")
+# Number words for "the three best-selling drinks" ("one" is left out: "which one").
+NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "twelve": 12, "fifteen": 15, "twenty": 20}
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -88,6 +95,8 @@ VERBS: dict[str, str | None] = {
     "ton": None, "tieu": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
+    "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
+    "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": None, "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
@@ -121,19 +130,30 @@ SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in")
+# Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
+# unit (a rate in percent), not a share.
+SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",
+               "chiem bao nhieu phan tram", "chiem ty trong", "chiem phan tram", "co cau", "proportion",
+               "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
+               "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
+               "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
-                     "want", "need", "much", "lot", "just", "also", "then"])
+                     "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
+                     "through", "via", "nha", "ah", "that"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
                   "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
                   "cho den nay", "cho toi gio", "cho den gio", "tong cong la",
-                  "how are", "how is", "how did", "how does", "doing", "look like", "looking")
+                  "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
+                  "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
+                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
+                  "each one", "each of them", "split", "split out")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -272,6 +292,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
         _add(entries, phrase, "compare", None)
+    for phrase in SHARE_WORDS:
+        _add(entries, phrase, "share", "share of the total")
     for phrase in SAME_PERIOD_WORDS:
         _add(entries, phrase, "same_period", None)
     for phrase, unit in PERIOD_BEFORE_WORDS.items():

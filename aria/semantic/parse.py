@@ -16,14 +16,18 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aria.semantic.catalog import SemanticCatalog
+from aria.semantic.compile import entity_of
 from aria.semantic.lexicon import (
     FILLERS,
     GROUP_MARKERS,
+    NUMBER_WORDS,
     SINGLE_MARKERS,
+    SLOW_WORDS,
     UNIT_METRICS,
     VERB_ALTERNATIVES,
     WHICH_WORDS,
@@ -41,7 +45,8 @@ _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
 _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
-_NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
+_CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
+_NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 # A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
 # most" is one row (ex-001).
@@ -139,13 +144,14 @@ def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
 def _mark_top_n(marks: _Marks) -> int | None:
     limit = None
     for i, word in enumerate(marks.words):
-        if not word.isdigit() or marks.marks[i] is not None or not 1 <= int(word) <= _MAX_TOP:
+        number = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+        if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP:
             continue
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
-            marks.mark(i - 1, i + 1, "top", int(word))
-            limit = int(word)
+            marks.mark(i - 1, i + 1, "top", number)
+            limit = number
         elif i + 1 < len(marks.words) and limit is None:  # "5 món", "which 5 dishes": a number before a noun
-            limit = int(word)
+            limit = number
             marks.mark(i, i + 1, "top", limit)
     return limit
 
@@ -184,7 +190,7 @@ class QuestionParser:
         self._by_first_word = _index_by_first_word(lexicon)
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        possessive_free = _POSSESSIVE.sub(" ", question)
+        possessive_free = _CONTRACTION.sub(" ", _POSSESSIVE.sub(" ", question))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
@@ -196,8 +202,13 @@ class QuestionParser:
         tables = _mark_table_numbers(marks, text)
         limit = _mark_top_n(marks)
         _mark_lexicon(marks, self._by_first_word)
+        _mark_grain_words(marks)
+        if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
+            _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
+        _split_subject_and_verb(marks, self._concepts, self._verbs)
+        _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
         recognised = _recognised(marks)
         unknown = marks.leftovers()
@@ -232,6 +243,8 @@ class QuestionParser:
             candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions
             candidates = [unit_metrics[:1]]
+        elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
+            candidates = [defaults[:1]]
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         named, split = candidates[-1], None
@@ -253,9 +266,23 @@ class QuestionParser:
             except _Unanswerable as err2:
                 return Parsed(None, recognised, [], str(err2))
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
+        slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
+        if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
+            superlative = False
         if any(k == "average" for _, _, k, _ in marks.mentions) and not any(self._is_average(m) for m in named):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
-        units = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
+        whole = [m for m in metrics if self.catalog.metrics[m].time_only]
+        if whole and any(not g.startswith("metric_time") for g in group_by):
+            return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
+                                                "by day, week or month only")
+        share = any(k == "share" for _, _, k, _ in marks.mentions)
+        if share and (not group_by or compare is not None):
+            return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
+                                                "method ...) and one period")
+        if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
+            return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
+                                                "or a rate")
+        units = {str(p) for _, _, k, p in marks.mentions if k == "unit"} - ({"percent"} if share else set())
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")
@@ -263,10 +290,14 @@ class QuestionParser:
         if (superlative is not None or limit is not None) and not group_by:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if superlative is not None or limit is not None:
-            order_by = [OrderBy(by=metrics[0], descending=True if superlative is None else bool(superlative))]
+            money = [m for m in metrics if self.catalog.metrics[m].unit == "vnd"]
+            by = money[0] if self.catalog.metrics[metrics[0]].unit == "qty" and money else metrics[0]  # kg vs litres
+            order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
                 limit = 1
+        if share and not order_by:  # the biggest share first
+            order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
         if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
             return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
@@ -278,9 +309,35 @@ class QuestionParser:
         if period is not None and period.end >= now.date() and period.end_before is None and \
                 any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
             period = period.model_copy(update={"end_before": now})
-        query = SemanticQuery(metrics=metrics, group_by=list(dict.fromkeys(group_by)), filters=filters, time=period,
-                              compare=compare, order_by=order_by, limit=limit, language=language)
+        group_by = list(dict.fromkeys(group_by))
+        with_empty = bool(order_by) and not order_by[0].descending and self._rows_listable(group_by, filters, metrics)
+        if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
+            metrics = [m for m in metrics if m in named] or metrics[:1]
+        query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
+                              order_by=order_by, limit=limit, language=language, share=share, with_empty=with_empty)
         return Parsed(query, recognised)
+
+    def _rows_listable(self, group_by: list[str], filters: list[ValueFilter], metrics: list[str]) -> bool:
+        """The bottom of a ranking of dishes (staff, tables) counts those with nothing to count, as 0: a split
+        by one kind of row, sums and counts only, and no filter on those rows through another table."""
+        entities = {entity_of(g) for g in group_by}
+        if len(entities) != 1 or None in entities or not any(self._names(g) for g in group_by):
+            return False
+        entity = str(next(iter(entities)))
+        if "__" in entity or not all(self.catalog.metrics[m].additive for m in metrics):  # MetricFlow lists a
+            # dimension's rows only from its own semantic model (a dish's, not a dish's category's)
+            return False
+        return all(entity_of(f.dimension) == entity for f in filters if f.dimension.startswith(f"{entity}__"))
+
+    def _names(self, group_by: str) -> bool:
+        dim = self.catalog.dimension_of(group_by)
+        return dim is not None and dim.names_rows
+
+    def _default_metrics(self, marks: _Marks) -> list[str]:
+        """The metrics the concepts named count by default (a void reason: the voided lines)."""
+        found = [d.default_metric for _, _, k, p in marks.mentions if k == "concept"
+                 for d in self.catalog.dimensions if d.concept == p and d.default_metric in self.catalog.metrics]
+        return [str(m) for m in dict.fromkeys(found)]
 
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
@@ -342,6 +399,11 @@ class QuestionParser:
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
+        if group_by:  # tips by payment method are shown with the payments they came with
+            extra = [c for m in heads for c in self.catalog.metrics[m].split_companions
+                     if c in self.catalog.metrics and c not in metrics]
+            if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])):
+                metrics = [*metrics, *extra]
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
         per_item = {d.concept for d in dims if d is not None}
         if not per_item & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
@@ -474,6 +536,11 @@ class QuestionParser:
                 return True
         return False
 
+    def _is_a_quantity(self, concept: str) -> bool:
+        """A dimension that is a number of something (seats, a price), not a kind of row or a code."""
+        dims = [d for d in self.catalog.dimensions if d.concept == concept]
+        return bool(dims) and not any(d.values or d.names_rows or d.is_time for d in dims)
+
     def _head_concept(self, words: list[str]) -> str | None:
         """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station."""
         for size in range(len(words) - 1, 0, -1):
@@ -500,6 +567,8 @@ class QuestionParser:
                 if not (marker or ranking):
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
+                if self._is_a_quantity(str(payload)) and "per" in marks.words[max(0, start - 1):end]:
+                    raise _Unanswerable(f"'per {payload}' asks for a ratio, not a split")  # revenue per seat
                 group_by.append(self._pick(str(payload), available, language))
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
@@ -559,12 +628,79 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
 
 
 def _mark_split_superlative(marks: _Marks) -> None:
-    """Vietnamese wraps the noun in its superlative: "nhiều phiếu chờ nhất", "ít khách nhất"."""
+    """Vietnamese wraps the noun in its superlative: "nhiều phiếu chờ nhất", "ít khách nhất", "đông khách nhất"."""
     if not any(kind == "superlative" for _, _, kind, _ in marks.mentions):
         return
     for i, word in enumerate(marks.words):
-        if marks.marks[i] is None and word in ("nhieu", "it"):
-            marks.mark(i, i + 1, "superlative", word == "nhieu")
+        if marks.marks[i] is None and word in ("nhieu", "it", "dong"):
+            marks.mark(i, i + 1, "superlative", word != "it")
+
+
+def _mark_grain_words(marks: _Marks) -> None:
+    """"in each of the last 4 weeks": a split by the period's unit; "5 ngày có doanh thu cao nhất", "the 3 best
+    days": a split by day."""
+    for i, word in enumerate(marks.words):
+        if marks.marks[i] is not None:
+            continue
+        nxt = next((m for m in marks.marks[i + 1:] if m is None or m.kind != "filler"), None)
+        if word in ("each", "every", "moi", "tung") and nxt is not None and nxt.kind == "time" and \
+                isinstance(nxt.payload, TimeRange) and nxt.payload.start_at is not None and \
+                nxt.payload.unit in _GRAIN_OF_UNIT:
+            marks.mark(i, i + 1, "grain", _GRAIN_OF_UNIT[nxt.payload.unit])
+        elif word in ("ngay", "day") and _marked_before(marks, i, ("top",)):
+            marks.mark(i, i + 1, "grain", "metric_time__day")
+
+
+def _kind(mark: _Mark | None) -> str | None:
+    return mark.kind if mark is not None else None
+
+
+def _articles_are_not_cards(marks: _Marks) -> None:
+    """In an English question "the" is the article, not "thẻ" (a card)."""
+    for index, (a, b, kind, _) in enumerate(marks.mentions):
+        if kind == "value" and marks.words[a:b] == ["the"]:
+            marks.mentions[index] = (a, b, "filler", None)
+            marks.marks[a] = _Mark("filler")
+
+
+def _split_subject_and_verb(marks: _Marks, concepts: dict[tuple[str, ...], str],
+                            verbs: dict[tuple[str, ...], object]) -> None:
+    """"Which dishes sold the most": after "which" or "top 5", a metric phrase made of a concept and a verb
+    ("dishes sold") is the rows ranked and what they did, not the count of dishes sold."""
+    rewritten = []
+    for a, b, kind, payload in marks.mentions:
+        split = None
+        which = a > 0 and marks.words[a - 1] in WHICH_WORDS and marks.marks[a - 1] in (None, _Mark("filler"))
+        if kind == "metric" and (which or _marked_before(marks, a, ("which", "top"))):
+            split = next((i for i in range(a + 1, b) if tuple(marks.words[a:i]) in concepts
+                          and tuple(marks.words[i:b]) in verbs), None)
+        if split is None:
+            rewritten.append((a, b, kind, payload))
+            continue
+        if which:
+            marks.marks[a - 1] = _Mark("which")
+        verb = verbs[tuple(marks.words[split:b])]
+        rewritten += [(a, split, "concept", concepts[tuple(marks.words[a:split])]), (split, b, "verb", verb)]
+        for i in range(a, b):
+            marks.marks[i] = _Mark("concept" if i < split else "verb")
+    marks.mentions = rewritten
+
+
+def _sell_after_dish(marks: _Marks) -> None:
+    """"Món nào bán nhiều nhất": "bán" after a dish (or "món nào") is selling, not "bàn" (a table)."""
+    rewritten = []
+    for a, b, kind, payload in marks.mentions:
+        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"]:
+            before = a - 1
+            while before >= 0 and _kind(marks.marks[before]) in ("which", "top"):
+                before -= 1
+            if any(s0 <= before < e0 and (p == "dish" or (isinstance(p, tuple) and any(
+                    getattr(m, "concept", None) == "dish" for m in p)))
+                   for s0, e0, k, p in marks.mentions if k in ("concept", "value")):
+                kind, payload = "verb", "portions_sold"
+                marks.marks[a] = _Mark("verb", payload)
+        rewritten.append((a, b, kind, payload))
+    marks.mentions = rewritten
 
 
 def _absorb_which_and_markers(marks: _Marks) -> None:
@@ -576,9 +712,9 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
         mark = marks.marks[i]
         if mark is not None and mark.kind != "filler":
             continue
-        nxt = marks.marks[i + 1] if i + 1 < len(marks.words) else None
+        nxt = next((m for m in marks.marks[i + 1:] if m is None or m.kind != "filler"), None)  # "by the area"
         prev = marks.marks[i - 1] if i > 0 else None
-        if word in WHICH_WORDS and ((nxt and nxt.kind in ("concept", "grain", "top")) or
+        if word in WHICH_WORDS and ((nxt and nxt.kind in ("concept", "grain", "top", "value")) or
                                     (prev and prev.kind in ("concept", "value"))):
             marks.marks[i] = _Mark("which")
         elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):

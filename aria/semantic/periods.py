@@ -207,6 +207,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     """Every time phrase in normalized ``text`` (no overlaps, first found wins); "from A to B" is one."""
     today = now.date()
     found: list[FoundPeriod] = []
+    weekdays: set[int] = set()  # where a weekday name was found
 
     def add(start: int, end: int, days: tuple[dt.date, dt.date] | None, unit: str | None = None) -> None:
         if days is not None:
@@ -223,10 +224,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             continue
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,
                                                  before_today=qualifier in ("vua roi", "vua qua")), "day")
+        weekdays.add(match.start())
     for match in _WEEKDAY_EN.finditer(text):
         qualifier = match.group(1)
         add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier == "last"), "day")
+        weekdays.add(match.start())
     for unit, pattern in _LAST_N.items():
         for match in pattern.finditer(text):
             add_range(match.start(), match.end(), _last_n(unit, int(next(g for g in match.groups() if g)), now))
@@ -259,7 +262,21 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), period_range(unit, back, today), unit)
-    return _join_ranges(text, sorted(found, key=lambda f: f.start), today)
+    return _join_ranges(text, _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays), today)
+
+
+def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) -> list[FoundPeriod]:
+    """"on Saturday, November 7", "thứ 7 ngày 7/11": the weekday names the date beside it, one day."""
+    out: list[FoundPeriod] = []
+    for period in found:
+        previous = out[-1] if out else None
+        if previous is not None and previous.start in weekdays and text[previous.end:period.start].strip() in ("", "ngay") \
+                and period.range.start == period.range.end:
+            out[-1] = FoundPeriod(previous.start, period.end,
+                                  period.range.model_copy(update={"phrase": text[previous.start:period.end]}))
+            continue
+        out.append(period)
+    return out
 
 
 def _opener(text: str, found: FoundPeriod) -> str | None:

@@ -322,7 +322,7 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
         _label_columns(catalog, sel, stemmed, tables=[t for t in sel.tables if t not in light])
     if opts.name_groups:
         if opts.asked_names and asks_for_name(text):
-            _asked_names(catalog, sel, tables=sel.tables[:k])
+            _asked_names(catalog, sel, tables=sel.tables[:k], scores=table_scores if asks_who(raw) else None)
         _name_groups(catalog, sel)
     for table in catalog.connect(sel.tables, max_hops=opts.max_hops, scores=table_scores):
         sel.add_table(table)
@@ -399,6 +399,7 @@ TIME_WORDS = frozenset(["year", "years", "month", "months", "date", "dates", "da
                         "yearly", "monthly", "daily", "today", "yesterday", "nam", "thang", "ngay", "tuan",
                         "hom"])  # năm, tháng, ngày, tuần, hôm (qua/nay): normalized
 NAME_WORDS = frozenset(["name", "names", "who", "whose", "ten"])
+_WHO = re.compile(r"(?:^|[.?!;]\s+)(?:who|whose|whom)\b", re.IGNORECASE)
 _DATE_NAME = re.compile(r"date|year|month|dob|birth|(^|_)dt($|_)|(^|_)(ngay|nam|thang)($|_)", re.IGNORECASE)
 
 
@@ -411,6 +412,12 @@ def asks_for_time(text: str) -> bool:
 def asks_for_name(text: str) -> bool:
     """The (normalized) question asks for someone's name ("his name", "who", "tên")."""
     return any(w in NAME_WORDS for w in text.split())
+
+
+def asks_who(raw: str) -> bool:
+    """A sentence of the question (as typed) opens with who: "Who finished second?", not "the
+    students who have a dog"."""
+    return bool(_WHO.search(raw))
 
 
 def is_date_column(col: CatalogColumn) -> bool:
@@ -484,15 +491,32 @@ def _prefixed(own: str, words: str) -> str:
     return words if words.startswith(f"{own} ") else f"{own} {words}"
 
 
-def _asked_names(catalog: Catalog, sel: _Selection, *, tables: list[str]) -> None:
+def _name_parts(catalog: Catalog, table: str) -> list[str]:
+    return [c.name for c in catalog.columns.get(table, []) if identifier_words(c.name) in NAME_PARTS]
+
+
+def _asked_names(catalog: Catalog, sel: _Selection, *, tables: list[str],
+                 scores: dict[str, float] | None = None) -> None:
     """A question asking for a name brings the name parts (first/last, forename/surname) of the best
-    table holding them among ``tables``."""
+    table holding them among ``tables``. Given ``scores`` (a question asking who), when none of them
+    holds a person's name, the best-scored table that does and that a chosen table joins directly
+    ("who finished second": results -> drivers)."""
     for table in tables:
-        parts = [c.name for c in catalog.columns.get(table, []) if identifier_words(c.name) in NAME_PARTS]
+        parts = _name_parts(catalog, table)
         if parts:
             for name in parts:
                 sel.add_column(table, name, "name")
             return
+    if scores is None:
+        return
+    chosen = set(sel.tables)
+    neighbours = {e.ref_table if e.table in chosen else e.table for e in catalog.edges
+                  if (e.table in chosen) != (e.ref_table in chosen)}
+    holders = [t for t in neighbours if _name_parts(catalog, t)]
+    if holders:
+        table = max(holders, key=lambda t: scores.get(t, 0.0))
+        for name in _name_parts(catalog, table):
+            sel.add_column(table, name, "name")
 
 
 def _name_groups(catalog: Catalog, sel: _Selection) -> None:

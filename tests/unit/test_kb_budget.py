@@ -79,3 +79,21 @@ def test_tables_joined_by_a_column_named_after_the_other_table() -> None:
                   "sets.type": 0.1, "sets.code": 0.05, "cards.uuid": 0.1, "sets.id": 0.1})
     sel, _, _ = select(catalog, docs, "artists of coldsnap", k=2, m=1, opts=OPTS, budget=0)
     assert "setCode" in sel.columns["cards"] and "code" in sel.columns["sets"]
+
+
+def test_a_question_asking_who_brings_the_names_of_a_joined_table() -> None:
+    from aria.kb.context import JoinEdge
+
+    tables = {"results": ["resultId", "raceId", "driverId", "position"], "drivers": ["driverId", "forename", "surname"]}
+    base = _catalog(tables)
+    catalog = Catalog(db_name="w", tables=base.tables, columns=base.columns,
+                      edges=(JoinEdge(table="results", columns=("driverId",), ref_table="drivers",
+                                      ref_columns=("driverId",)),))
+    docs = [d for d in _docs({"results.position": 0.9, "results.raceId": 0.5, "results.resultId": 0.4,
+                              "results.driverId": 0.3}) if d.table == "results"]
+    sel, _, _ = select(catalog, docs, "who finished second", raw="Who finished second?", k=1, m=2,
+                       opts=OPTS, budget=0)
+    assert {"forename", "surname"} <= set(sel.columns["drivers"])
+    sel, _, _ = select(catalog, docs, "results who finished second", raw="Results who finished second", k=1, m=2,
+                       opts=OPTS, budget=0)
+    assert "drivers" not in sel.tables  # "who" as a relative pronoun asks for no one

@@ -95,6 +95,18 @@ class Catalog:
         return {w: math.log(1 + n / c) for w, c in counts.items()}
 
     @cached_property
+    def column_stems(self) -> dict[tuple[str, str], str]:
+        """(table, column) -> the column name's words, stemmed (``setCode`` -> ``set code``)."""
+        return {(table, col.name): stem_text(identifier_words(col.name))
+                for table, cols in self.columns.items() for col in cols}
+
+    @cached_property
+    def table_stems(self) -> dict[str, str]:
+        """table -> its name's words without the database part, stemmed (``db.Player_Attributes`` ->
+        ``player attribute``)."""
+        return {table: stem_text(identifier_words(table.rsplit(".", 1)[-1])) for table in self.columns}
+
+    @cached_property
     def table_names_normalized(self) -> dict[str, list[str]]:
         out: dict[str, list[str]] = {}
         for name in self.tables:

@@ -225,6 +225,11 @@ def person_table(catalog: Catalog, raw: str, scores: dict[str, float]) -> tuple[
     holders = [(table, [c.name for c in cols if identifier_words(c.name) in NAME_PARTS])
                for table, cols in catalog.columns.items()]
     holders = [(t, cols) for t, cols in holders if cols]
+    if not holders:  # no first/last names: a name column of its own (Player.player_name, full_name)
+        holders = [(table, [c.name for c in cols if catalog.column_stems[(table, c.name)] in
+                            ("full name", f"{catalog.table_stems[table]} name")])
+                   for table, cols in catalog.columns.items()]
+        holders = [(t, cols) for t, cols in holders if cols]
     return max(holders, key=lambda h: scores.get(h[0], 0.0)) if holders else None
 
 
@@ -450,17 +455,17 @@ def _year_column(catalog: Catalog, sel: _Selection, column_scores: dict[str, flo
 def label_columns(catalog: Catalog, table: str) -> list[str]:
     """The columns that name a row of ``table``: ``name``, or the table's own name + name
     (``player_name`` of ``Player``, ``superhero_name`` of ``superhero``)."""
-    own = stem_text(identifier_words(table.rsplit(".", 1)[-1]))
+    own = catalog.table_stems.get(table, "")
     return [c.name for c in catalog.columns.get(table, [])
-            if stem_text(identifier_words(c.name)) in ("name", f"{own} name")]
+            if catalog.column_stems[(table, c.name)] in ("name", f"{own} name")]
 
 
 def _label_columns(catalog: Catalog, sel: _Selection, stemmed: str, *, tables: list[str]) -> None:
     """A question that names a chosen table ("list the superheroes", "which constructors", "in the
     set Coldsnap") usually shows or filters its rows by their name: the table's name column comes along."""
     for table in tables:
-        own = stem_text(identifier_words(table.rsplit(".", 1)[-1]))
-        if own and contains_phrase(stemmed, own):
+        own = catalog.table_stems.get(table, "")
+        if own and (contains_phrase(stemmed, own) or contains_phrase(stemmed, f"{own}e")):  # superheroes -> superheroe
             for name in label_columns(catalog, table):
                 sel.add_column(table, name, "label")
 
@@ -472,16 +477,16 @@ def _inferred_keys(catalog: Catalog, sel: _Selection) -> None:
     chosen = set(sel.tables)
     joined = {frozenset((e.table, e.ref_table)) for e in catalog.edges_between(chosen)}
     for other in sel.tables:
-        own = stem_text(identifier_words(other.rsplit(".", 1)[-1]))
+        own = catalog.table_stems.get(other, "")
         if not own:
             continue
-        targets = {_prefixed(own, stem_text(identifier_words(c.name))): c.name for c in catalog.columns.get(other, [])
-                   if c.data.get("pk") or identifier_words(c.name) in ("id", "code")}
+        targets = {_prefixed(own, catalog.column_stems[(other, c.name)]): c.name for c in catalog.columns.get(other, [])
+                   if c.data.get("pk") or catalog.column_stems[(other, c.name)] in ("id", "code")}
         for table in sel.tables:
             if table == other or frozenset((table, other)) in joined:
                 continue
             for col in catalog.columns.get(table, []):
-                target = targets.get(stem_text(identifier_words(col.name)))
+                target = targets.get(catalog.column_stems[(table, col.name)])
                 if target:
                     sel.add_column(table, col.name, "key")
                     sel.add_column(other, target, "key")

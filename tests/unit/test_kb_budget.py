@@ -97,3 +97,22 @@ def test_a_question_asking_who_brings_the_names_of_a_joined_table() -> None:
     sel, _, _ = select(catalog, docs, "results who finished second", raw="Results who finished second", k=1, m=2,
                        opts=OPTS, budget=0)
     assert "drivers" not in sel.tables  # "who" as a relative pronoun asks for no one
+
+
+def test_a_person_named_without_first_and_last_name_columns_brings_the_tables_own_name() -> None:
+    catalog = _catalog({"Player": ["id", "player_api_id", "player_name", "height"],
+                        "Player_Attributes": ["id", "player_api_id", "potential", "date"]})
+    docs = _docs({"Player_Attributes.potential": 0.9, "Player_Attributes.id": 0.8, "Player_Attributes.date": 0.1,
+                  "Player_Attributes.player_api_id": 0.1, "Player.id": 0.1, "Player.player_api_id": 0.1,
+                  "Player.player_name": 0.1, "Player.height": 0.1})
+    sel, _, _ = select(catalog, docs, "what is aaron doran s potential score", raw="What is Aaron Doran's potential?",
+                       k=1, m=2, opts=OPTS, budget=0)
+    assert "player_name" in sel.columns["Player"]
+
+
+def test_a_plural_in_es_names_its_table() -> None:
+    catalog = _catalog({"superhero": ["id", "superhero_name", "height_cm", "weight_kg"]})
+    docs = _docs({"superhero.height_cm": 0.9, "superhero.id": 0.8, "superhero.superhero_name": 0.1,
+                  "superhero.weight_kg": 0.1})
+    sel, _, _ = select(catalog, docs, "count the fastest superheroes", k=1, m=2, opts=OPTS, budget=0)
+    assert "superhero_name" in sel.columns["superhero"]

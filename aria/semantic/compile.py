@@ -161,6 +161,16 @@ def something_to_show(metrics: list[str]) -> str:
 
 
 SHARE_COLUMN = "share_pct"
+CHANGE_COLUMN = "change_pct"
+
+
+def change_in_percent(current: str, before: str) -> str:
+    """The change from ``before`` to ``current`` in percent of ``before``, to one decimal.
+
+    >>> change_in_percent("a.revenue", "b.revenue")
+    'round((100.0 * (coalesce(a.revenue, 0) - b.revenue) / nullif(b.revenue, 0))::numeric, 1)'
+    """
+    return f"round((100.0 * (coalesce({current}, 0) - {before}) / nullif({before}, 0))::numeric, 1)"
 
 
 def share_of_total(metric: str) -> str:
@@ -227,6 +237,8 @@ class SemanticCompiler:
                                      hint="`aria semantic list` shows the metrics.")
         tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self._names_entity(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
+        if query.change and query.compare is None:
+            raise SemanticQueryError("A change needs two periods to compare.")
         if query.share and (not query.group_by or query.compare is not None):
             raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) "
                                      "and one period.")
@@ -267,6 +279,10 @@ class SemanticCompiler:
             for alias, period in (("a", query.time), ("b", query.compare)):
                 columns.append(f"{info.column} ({period_label(period)})")
                 select.append(f'{self._metric_value(name, f"{alias}.{name}", query)} AS "{columns[-1]}"')
+        if query.change:
+            first_metric = query.metrics[0]
+            columns.append(CHANGE_COLUMN)
+            select.append(f'{change_in_percent(f"a.{first_metric}", f"b.{first_metric}")} AS "{CHANGE_COLUMN}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("The two periods would give columns of the same name.")
         join = " AND ".join(f"a.{g} IS NOT DISTINCT FROM b.{g}" for g in group_by)

@@ -54,7 +54,7 @@ GRAINS: dict[str, str] = {
 # Words that ask for a split by the dimension named next to them.
 GROUP_MARKERS = ("theo tung", "theo moi", "theo", "tung", "moi", "cho tung", "cho moi", "chia theo", "phan theo",
                  "by", "per", "each", "for each", "every", "broken down by", "split by", "for every")
-WHICH_WORDS = ("nao", "which", "what")
+WHICH_WORDS = ("nao", "which", "what", "gi")
 SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
@@ -119,7 +119,22 @@ UNITS: dict[str, str] = {
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
 # Words that set two periods side by side; accounted for only when the question names two periods.
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
-                 "against", "doi chieu")
+                 "against", "doi chieu", "hon")
+# In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
+CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
+                "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
+                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down")
+# "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
+WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
+                    "including those that sold nothing", "counting items that sold nothing",
+                    "counting those that sold nothing", "including items with no sales", "including zero sellers",
+                    "ke ca mon khong ban duoc", "ke ca nhung mon khong ban duoc", "ke ca mon chua ban duoc",
+                    "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc")
+# A list of single rows ("list every delivery order"): metrics give totals and splits, so the question is handed on.
+LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke", "liet ke tat ca", "liet ke tung",
+                 "all the orders", "each order", "every order", "tung don", "tat ca cac don")
+# Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
+WEAK_VERBS = ("make", "made")
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
@@ -143,7 +158,7 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that"])
+                     "through", "via", "nha", "ah", "that", "tu", "vi", "both"])
 FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
                   "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
@@ -153,7 +168,7 @@ FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "t
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
-                  "each one", "each of them", "split", "split out")
+                  "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -292,6 +307,12 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
         _add(entries, phrase, "compare", None)
+    for phrase in LISTING_WORDS:
+        _add(entries, phrase, "listing", "a list of rows")
+    for phrase in CHANGE_WORDS:
+        _add(entries, phrase, "change", "the change")
+    for phrase in WITH_EMPTY_WORDS:
+        _add(entries, phrase, "with_empty", "counting those with none")
     for phrase in SHARE_WORDS:
         _add(entries, phrase, "share", "share of the total")
     for phrase in SAME_PERIOD_WORDS:

@@ -17,6 +17,7 @@ import copy
 import datetime as dt
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -30,6 +31,7 @@ from aria.semantic.lexicon import (
     SLOW_WORDS,
     UNIT_METRICS,
     VERB_ALTERNATIVES,
+    WEAK_VERBS,
     WHICH_WORDS,
     Entry,
     ValueMeaning,
@@ -226,15 +228,19 @@ class QuestionParser:
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
                now: dt.datetime) -> Parsed:
+        if any(k == "listing" for _, _, k, _ in marks.mentions):
+            return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
+        strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
+                  and " ".join(marks.words[a:b]) not in WEAK_VERBS]
         named_units = {self.catalog.metrics[m].unit for m in named}
-        if named and verbs and not set(verbs) & set(named) and \
-                not (verbs[0] in VERB_ALTERNATIVES and "vnd" in named_units):
+        if named and strong and not set(strong) & set(named) and \
+                not (self.catalog.metrics[strong[0]].unit == "vnd" and "vnd" in named_units):
             # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
-            return Parsed(None, recognised, [], f"the verb asks for {verbs[0]} but the question names {named[0]}")
+            return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_metrics = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions
                         if k == "unit" and str(p) in UNIT_METRICS]
         if named:
@@ -296,6 +302,9 @@ class QuestionParser:
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
                 limit = 1
+        change = any(k == "change" for _, _, k, _ in marks.mentions)
+        if change and compare is None:
+            return Parsed(None, recognised, [], "a change needs two periods to compare")
         if share and not order_by:  # the biggest share first
             order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
@@ -311,10 +320,14 @@ class QuestionParser:
             period = period.model_copy(update={"end_before": now})
         group_by = list(dict.fromkeys(group_by))
         with_empty = bool(order_by) and not order_by[0].descending and self._rows_listable(group_by, filters, metrics)
+        if any(k == "with_empty" for _, _, k, _ in marks.mentions) and not with_empty:
+            return Parsed(None, recognised, [], "counting the rows with nothing needs the bottom of a ranking of "
+                                                "dishes, staff or tables")
         if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
-                              order_by=order_by, limit=limit, language=language, share=share, with_empty=with_empty)
+                              order_by=order_by, limit=limit, language=language, share=share, with_empty=with_empty,
+                              change=change)
         return Parsed(query, recognised)
 
     def _rows_listable(self, group_by: list[str], filters: list[ValueFilter], metrics: list[str]) -> bool:
@@ -486,14 +499,18 @@ class QuestionParser:
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
                  fixed: frozenset[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
-        for start, end, kind, payload in marks.mentions:
-            if kind != "value":
-                continue
+        values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
+        options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
+                      for start, _, payload in values}
+        # "phục vụ, thu ngân, pha chế": roles (the dimension most of the listed values share), not a station
+        listed = Counter(name for options in options_of.values() for name in {n for n, _ in options})
+        for start, end, payload in values:
             clash = {m.concept for m in payload if m.concept in fixed}  # type: ignore[attr-defined]
             if clash:
                 raise _Unanswerable(f"the metric already counts only one {', '.join(sorted(clash))}; "
                                     f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
-            found = self._value_filter(payload, available, language)  # type: ignore[arg-type]
+            options = options_of[start]
+            found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
                 by_dimension.setdefault(found[0], []).append(found[1])
             elif tuple(marks.words[start:end]) not in self._soft:  # "phục vụ" is also a verb
@@ -509,12 +526,20 @@ class QuestionParser:
     def _value_filter(self, meanings: tuple[ValueMeaning, ...], available: list[str],
                       language: str) -> tuple[str, str] | None:
         """The first meaning of a value phrase the metrics can be filtered by: (group-by name, value)."""
+        options = self._value_filters(meanings, available, language)
+        return options[0] if options else None
+
+    def _value_filters(self, meanings: tuple[ValueMeaning, ...], available: list[str],
+                       language: str) -> list[tuple[str, str]]:
+        """Every meaning of a value phrase the metrics can be filtered by, in the lexicon's order."""
+        options = []
         for meaning in meanings:
             try:
-                return self._pick(meaning.concept, available, language, element=meaning.dimension), meaning.value
+                options.append((self._pick(meaning.concept, available, language, element=meaning.dimension),
+                                meaning.value))
             except _Unanswerable:
                 continue
-        return None
+        return options
 
     def _entity_name_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
         """The concept naming the rows a code value describes: role BAR -> the staff member's name."""
@@ -522,6 +547,14 @@ class QuestionParser:
             for dim in self.catalog.dimensions:
                 if dim.semantic_model == meaning.semantic_model and (dim.lang or dim.name in ("full_name", "name")):
                     return dim.concept
+        return None
+
+    def _members_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
+        """The concept of a value's members: drinks (a category) -> dish."""
+        for meaning in meanings:
+            dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+            if dim is not None and dim.members:
+                return dim.members
         return None
 
     def _labels_a_value(self, marks: _Marks, start: int, end: int, concept: str) -> bool:
@@ -577,6 +610,8 @@ class QuestionParser:
             attached = _marked_before(marks, start, ("group",)) or _marked_after(marks, end, ("which",))
             if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind
                 head = self._entity_name_concept(payload)  # type: ignore[arg-type]
+            if head is None and ranking and not group_by:  # "the 3 best-selling drinks": the dishes among them
+                head = self._members_concept(payload)  # type: ignore[arg-type]
             if head is not None and (attached or (ranking and not group_by)):
                 group_by.append(self._pick(head, available, language))
         return group_by

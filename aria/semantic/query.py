@@ -71,6 +71,7 @@ class SemanticQuery(BaseModel):
     order_by: list[OrderBy] = Field(default_factory=list, max_length=4)
     limit: int | None = Field(default=None, ge=1, le=1000)
     language: str = "vi"  # labels and names are shown in this language
+    change: bool = False  # a comparison also shows the first metric's change, in percent of the second period
     share: bool = False  # each row's share of the total, in percent ("tỷ trọng", "what share of")
     with_empty: bool = False  # the split's rows with nothing to count are listed too, with 0 (the bottom of a ranking)
 

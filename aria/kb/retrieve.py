@@ -319,12 +319,14 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                         floor_n=opts.column_floor)
     else:
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
+    # the tables the question is about: not a light one, unless the question names a column or value of it
+    focus = [t for t in sel.tables if t not in light or sel.columns.get(t)]
     if opts.dated and asks_for_time(text):
-        _date_column(catalog, sel, column_scores, tables=[t for t in sel.tables if t not in light])
+        _date_column(catalog, sel, column_scores, tables=focus)
         if _YEAR.search(text):
-            _year_column(catalog, sel, column_scores, tables=[t for t in sel.tables if t not in light])
+            _year_column(catalog, sel, column_scores, tables=focus)
     if opts.labels:
-        _label_columns(catalog, sel, stemmed, tables=[t for t in sel.tables if t not in light])
+        _label_columns(catalog, sel, stemmed, tables=focus)
     if opts.name_groups:
         if opts.asked_names and asks_for_name(text):
             _asked_names(catalog, sel, tables=sel.tables[:k], scores=table_scores if asks_who(raw) else None)

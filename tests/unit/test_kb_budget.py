@@ -116,3 +116,15 @@ def test_a_plural_in_es_names_its_table() -> None:
                   "superhero.weight_kg": 0.1})
     sel, _, _ = select(catalog, docs, "count the fastest superheroes", k=1, m=2, opts=OPTS, budget=0)
     assert "superhero_name" in sel.columns["superhero"]
+
+
+def test_a_light_table_the_question_names_a_column_of_gets_the_year_column() -> None:
+    from dataclasses import replace
+
+    catalog = _catalog({"results": ["resultId", "raceId", "points", "laps"],
+                        "races": ["raceId", "year", "round", "url"]})
+    docs = _docs({"results.points": 0.9, "results.laps": 0.8, "results.resultId": 0.7, "results.raceId": 0.6,
+                  "races.url": 0.1, "races.year": 0.05, "races.round": 0.05, "races.raceId": 0.05})
+    sel, _, _ = select(catalog, docs, "points in the first round of 2008", k=1, m=2,
+                       opts=replace(OPTS, extra_tables=1), budget=0)
+    assert {"round", "year"} <= set(sel.columns["races"])

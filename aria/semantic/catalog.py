@@ -58,6 +58,7 @@ class MetricInfo:
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
+    fixed_values: frozenset[str] = frozenset()  # the values it filters them to (revenue: COMPLETED)
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
     additive: bool = False  # a sum or a count: nothing to add up is 0, not empty
     until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
@@ -232,9 +233,11 @@ def build_catalog(manifest: Any) -> SemanticCatalog:
             entity_models.setdefault(model.primary_entity, model.name)
     catalog = SemanticCatalog(metrics=metrics, dimensions=dims, concepts=concepts, entity_models=entity_models)
     fixes = fixed_concepts(manifest, catalog)
+    literals = fixed_literals(manifest)
     aggs = {measure.name: str(getattr(measure.agg, "value", measure.agg)).lower()
             for model in manifest.semantic_models for measure in model.measures}
     catalog.metrics.update({name: replace(info, fixes=fixes.get(name, frozenset()),
+                                          fixed_values=literals.get(name, frozenset()),
                                           additive=aggs.get(_measure_of(metric) or "") in _ADDITIVE)
                             for metric in manifest.metrics for name, info in [(metric.name, metrics[metric.name])]})
     return catalog
@@ -288,6 +291,38 @@ def fixed_concepts(manifest: Any, catalog: SemanticCatalog) -> dict[str, frozens
             inputs = [m.name for m in (params.metrics or [])]
             inputs += [m.name for m in (params.numerator, params.denominator) if m is not None]
             memo[name] = frozenset(own(metric).union(*(of(i) for i in inputs)))
+        return memo[name]
+
+    return {name: of(name) for name in by_name}
+
+
+_LITERAL = re.compile(r"'([^']*)'")
+# "x = 'A'", "x in ('A', 'B')": values a definition keeps (not "<> 'A'" or "not in (...)", which it leaves out).
+_KEPT = re.compile(r"(?:(?<![<>!])=|(?<!not )\bin)\s*\(?\s*('[^']*'(?:\s*,\s*'[^']*')*)")
+
+
+def fixed_literals(manifest: Any) -> dict[str, frozenset[str]]:
+    """The values each metric's definition keeps, its inputs' included (revenue: completed; dine-in parties:
+    completed, di), lower case: a question that names one of them again repeats the definition."""
+    by_name = {m.name: m for m in manifest.metrics}
+    measures = {measure.name: measure for model in manifest.semantic_models for measure in model.measures}
+    memo: dict[str, frozenset[str]] = {}
+
+    def of(name: str) -> frozenset[str]:
+        if name not in memo:
+            memo[name] = frozenset()
+            metric = by_name.get(name)
+            if metric is None:
+                return frozenset()
+            params = metric.type_params
+            texts = [str(params.expr or "")]
+            texts += [str(getattr(measures.get(m.name), "expr", "") or "") for m in (params.input_measures or [])]
+            for flt in [metric.filter, *(getattr(m, "filter", None) for m in (params.input_measures or []))]:
+                texts += [w.where_sql_template for w in getattr(flt, "where_filters", None) or []]
+            inputs = [m.name for m in (params.metrics or [])]
+            inputs += [m.name for m in (params.numerator, params.denominator) if m is not None]
+            found = {value for text in texts for kept in _KEPT.findall(text.lower()) for value in _LITERAL.findall(kept)}
+            memo[name] = frozenset(found.union(*(of(i) for i in inputs)))
         return memo[name]
 
     return {name: of(name) for name in by_name}

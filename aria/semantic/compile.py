@@ -285,7 +285,7 @@ class SemanticCompiler:
             select.append(f'{change_in_percent(f"a.{first_metric}", f"b.{first_metric}")} AS "{CHANGE_COLUMN}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("The two periods would give columns of the same name.")
-        join = " AND ".join(f"a.{g} IS NOT DISTINCT FROM b.{g}" for g in group_by)
+        join = " AND ".join(f"a.{g} = b.{g}" for g in group_by)  # a split's keys: an empty one is left out below
         sql = (f"SELECT {', '.join(select)}\nFROM (\n{first}\n) AS a\n"
                + (f"FULL JOIN (\n{second}\n) AS b ON {join}" if join else f"CROSS JOIN (\n{second}\n) AS b"))
         keys = [g for g in query.group_by if not g.startswith("metric_time")]

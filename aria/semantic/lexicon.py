@@ -86,7 +86,7 @@ VERBS: dict[str, str | None] = {
     "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
-    "tra": "payment_amount", "tra tien": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
+    "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
@@ -96,13 +96,14 @@ VERBS: dict[str, str | None] = {
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
-    "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": None, "nau": None, "nhap": None,
+    "den an": None, "toi an": None, "ghe an": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": None, "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
 # A unit with nothing else to name the metric: "bếp nào ra nhiều phần nhất" counts portions sold.
-UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests"}
+UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests", "hours": "hours_worked",
+                                "vnd": "revenue"}
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
@@ -133,6 +134,9 @@ WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn
 # A list of single rows ("list every delivery order"): metrics give totals and splits, so the question is handed on.
 LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke", "liet ke tat ca", "liet ke tung",
                  "all the orders", "each order", "every order", "tung don", "tat ca cac don")
+# A condition on a count ("at least one order", "more than once"): not a metric or a split; handed on.
+CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
+                   "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
 WEAK_VERBS = ("make", "made")
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
@@ -168,7 +172,8 @@ FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "t
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
-                  "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly")
+                  "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
+                  "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -307,6 +312,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
         _add(entries, phrase, "compare", None)
+    for phrase in CONDITION_WORDS:
+        _add(entries, phrase, "condition", "a condition on a count")
     for phrase in LISTING_WORDS:
         _add(entries, phrase, "listing", "a list of rows")
     for phrase in CHANGE_WORDS:
@@ -346,9 +353,9 @@ def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
-    """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per guest" alone names a
-    metric (average spend per guest)."""
+    """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per" makes a ratio, not a
+    split ("average spend per guest")."""
     for i, word in enumerate(words[1:], start=1):
-        if word in _SPLIT_WORDS and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):
+        if word in _SPLIT_WORDS and word != "per" and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):
             return True
     return False

@@ -30,6 +30,7 @@ from aria.semantic.lexicon import (
     SINGLE_MARKERS,
     SLOW_WORDS,
     UNIT_METRICS,
+    UNITS,
     VERB_ALTERNATIVES,
     WEAK_VERBS,
     WHICH_WORDS,
@@ -230,6 +231,8 @@ class QuestionParser:
                now: dt.datetime) -> Parsed:
         if any(k == "listing" for _, _, k, _ in marks.mentions):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
+        if any(k == "condition" for _, _, k, _ in marks.mentions):
+            return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         named = self._named_metrics(marks)
@@ -253,24 +256,10 @@ class QuestionParser:
             candidates = [defaults[:1]]
         else:
             return Parsed(None, recognised, [], "no metric recognised")
-        named, split = candidates[-1], None
-        for candidate in candidates[:-1]:  # "khách trả qua MoMo bao nhiêu": paid, as revenue has no payment method
-            try:
-                split = self._split(marks, candidate, language, tables, limit)
-                named = candidate
-                break
-            except _Unanswerable:
-                continue
-        try:
-            metrics, filters, group_by = split or self._split(marks, named, language, tables, limit)
-        except _Unanswerable as err:
-            finer = [self.catalog.metrics[m].finer or m for m in named]
-            if finer == named or any(m not in self.catalog.metrics for m in finer):
-                return Parsed(None, recognised, [], str(err))
-            try:  # revenue by category is dish sales by category
-                metrics, filters, group_by = self._split(marks, finer, language, tables, limit)
-            except _Unanswerable as err2:
-                return Parsed(None, recognised, [], str(err2))
+        found = self._first_split(marks, candidates, language, tables, limit)
+        if isinstance(found, str):
+            return Parsed(None, recognised, [], found)
+        named, (metrics, filters, group_by) = found
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
@@ -278,9 +267,11 @@ class QuestionParser:
         if any(k == "average" for _, _, k, _ in marks.mentions) and not any(self._is_average(m) for m in named):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
         whole = [m for m in metrics if self.catalog.metrics[m].time_only]
-        if whole and any(not g.startswith("metric_time") for g in group_by):
+        if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
             return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
                                                 "by day, week or month only")
+        if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
+            return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
         share = any(k == "share" for _, _, k, _ in marks.mentions)
         if share and (not group_by or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
@@ -346,6 +337,23 @@ class QuestionParser:
         dim = self.catalog.dimension_of(group_by)
         return dim is not None and dim.names_rows
 
+    def _first_split(self, marks: _Marks, candidates: list[list[str]], language: str, tables: list[ValueFilter],
+                     limit: int | None) -> tuple[list[str], tuple[list[str], list[ValueFilter], list[str]]] | str:
+        """The first reading of the metrics that the question's splits and filters fit, each candidate then its
+        finer metrics (revenue by dish is dish sales): "khách trả qua MoMo" is paid, as revenue has no payment
+        method. The named metrics and (metrics, filters, group-by), or why none fits."""
+        problem = ""
+        for candidate in candidates:
+            finer = [self.catalog.metrics[m].finer or m for m in candidate]
+            readings = [candidate] if finer == candidate or any(m not in self.catalog.metrics for m in finer) \
+                else [candidate, finer]
+            for reading in readings:
+                try:
+                    return candidate, self._split(marks, reading, language, tables, limit)
+                except _Unanswerable as err:
+                    problem = problem or str(err)
+        return problem
+
     def _default_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the concepts named count by default (a void reason: the voided lines)."""
         found = [d.default_metric for _, _, k, p in marks.mentions if k == "concept"
@@ -406,11 +414,13 @@ class QuestionParser:
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         available = list(self.group_bys_of(metrics))
         marks = self._resolve_values(marks, available, language)
+        money = any(self.catalog.metrics[m].unit == "vnd" for m in metrics)
         asked = [str(p) for _, _, k, p in marks.mentions
-                 if k == "verb" and p in self.catalog.metrics and p not in metrics and p not in VERB_ALTERNATIVES]
+                 if k == "verb" and p in self.catalog.metrics and p not in metrics and p not in VERB_ALTERNATIVES
+                 and not (money and self.catalog.metrics[str(p)].unit == "vnd")]  # "khách trả" an average bill
         if asked:  # "how many orders got cancelled or voided": voided lines are another metric
             raise _Unanswerable(f"the question also asks for {asked[0]}")
-        filters, filter_groups = self._filters(marks, available, language, tables, fixed)
+        filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
         if group_by:  # tips by payment method are shown with the payments they came with
             extra = [c for m in heads for c in self.catalog.metrics[m].split_companions
@@ -444,7 +454,8 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            if kind == "value" and words in self._soft and next_kind == "metric":  # "mang về doanh thu": brings in
+            if kind == "value" and words in self._soft and next_kind in ("metric", "superlative", "unit"):
+                # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
                 if words in self._concepts:
@@ -497,15 +508,19 @@ class QuestionParser:
         return min(candidates)[2]
 
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
-                 fixed: frozenset[str]) -> tuple[list[ValueFilter], list[str]]:
+                 fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
         values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
         options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
                       for start, _, payload in values}
         # "phục vụ, thu ngân, pha chế": roles (the dimension most of the listed values share), not a station
         listed = Counter(name for options in options_of.values() for name in {n for n, _ in options})
+        repeated = frozenset().union(*(self.catalog.metrics[m].fixed_values for m in named))
         for start, end, payload in values:
             clash = {m.concept for m in payload if m.concept in fixed}  # type: ignore[attr-defined]
+            if clash and all(m.value.lower() in repeated for m in payload  # type: ignore[attr-defined]
+                             if m.concept in fixed):  # type: ignore[attr-defined]
+                continue  # "khách ăn tại chỗ ngồi bao lâu": dine-in, as the metric already is
             if clash:
                 raise _Unanswerable(f"the metric already counts only one {', '.join(sorted(clash))}; "
                                     f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
@@ -608,10 +623,10 @@ class QuestionParser:
                 continue
             head = self._head_concept(marks.words[start:end])
             attached = _marked_before(marks, start, ("group",)) or _marked_after(marks, end, ("which",))
+            if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
+                head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind
                 head = self._entity_name_concept(payload)  # type: ignore[arg-type]
-            if head is None and ranking and not group_by:  # "the 3 best-selling drinks": the dishes among them
-                head = self._members_concept(payload)  # type: ignore[arg-type]
             if head is not None and (attached or (ranking and not group_by)):
                 group_by.append(self._pick(head, available, language))
         return group_by
@@ -669,6 +684,13 @@ def _mark_split_superlative(marks: _Marks) -> None:
     for i, word in enumerate(marks.words):
         if marks.marks[i] is None and word in ("nhieu", "it", "dong"):
             marks.mark(i, i + 1, "superlative", word != "it")
+    for index, (a, b, kind, _) in enumerate(marks.mentions):  # "nhiều khách nhất": how many people
+        noun = " ".join(marks.words[a:b])
+        if kind == "concept" and noun in UNITS and _kind(marks.marks[a - 1] if a else None) == "superlative" \
+                and b < len(marks.words) and marks.words[b] == "nhat":
+            marks.mentions[index] = (a, b, "unit", UNITS[noun])
+            for i in range(a, b):
+                marks.marks[i] = _Mark("unit", UNITS[noun])
 
 
 def _mark_grain_words(marks: _Marks) -> None:
@@ -729,7 +751,7 @@ def _sell_after_dish(marks: _Marks) -> None:
             before = a - 1
             while before >= 0 and _kind(marks.marks[before]) in ("which", "top"):
                 before -= 1
-            if any(s0 <= before < e0 and (p == "dish" or (isinstance(p, tuple) and any(
+            if any(s0 <= before < e0 and (p == "dish" or marks.words[s0] == "mon" or (isinstance(p, tuple) and any(
                     getattr(m, "concept", None) == "dish" for m in p)))
                    for s0, e0, k, p in marks.mentions if k in ("concept", "value")):
                 kind, payload = "verb", "portions_sold"
@@ -785,6 +807,11 @@ def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[end] if end < len(marks.words) else None
     return mark is not None and mark.kind in kinds
+
+
+def _asks_how_many(marks: _Marks) -> bool:
+    """English "how many" (not "how much"): a count is asked."""
+    return any(marks.words[i:i + 2] == ["how", "many"] for i in range(len(marks.words) - 1))
 
 
 def _plural_subject(marks: _Marks) -> bool:

@@ -439,7 +439,7 @@ class QuestionParser:
             if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \
                     any(self.catalog.metrics[m].unit == "qty" for m in metrics):
                 group_by.append(flt.dimension)
-        return metrics, filters, self._with_attributes(group_by, available, metrics, language)
+        return metrics, filters, self._with_attributes(group_by, available, metrics, language, filters)
 
     def _is_average(self, metric: str) -> bool:
         info = self.catalog.metrics[metric]
@@ -470,9 +470,12 @@ class QuestionParser:
         return resolved
 
     def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str],
-                         language: str) -> list[str]:
+                         language: str, filters: list[ValueFilter]) -> list[str]:
         """An ingredient is shown with its unit (the dimension's attributes); a station's prep time with
-        its target (the metric's ``show_with``); ``name_lang`` is the name in the question's language."""
+        its target (the metric's ``show_with``); ``name_lang`` is the name in the question's language. An
+        attribute the question fixes to one value ("mỗi bartender": the role) is left out, a unit is not."""
+        fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude
+                 and not getattr(self.catalog.dimension_of(f.dimension), "shown_when_fixed", False)}
         out: list[str] = []
         for name in group_by:
             out.append(name)
@@ -483,7 +486,7 @@ class QuestionParser:
             for attribute in dict.fromkeys([*dim.attributes, *extra]):
                 attribute = f"name_{language}" if attribute == "name_lang" else attribute
                 candidate = f"{name.rsplit('__', 1)[0]}__{attribute}"
-                if candidate in available:
+                if candidate in available and candidate not in fixed:
                     out.append(candidate)
         return out
 

@@ -57,6 +57,7 @@ class MetricInfo:
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
+    split_alternative: str | None = None  # the next metric to try when neither fits (revenue -> amount paid)
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
     fixed_values: frozenset[str] = frozenset()  # the values it filters them to (revenue: COMPLETED)
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
@@ -193,6 +194,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
+        split_alternative=meta.get("split_alternative"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
         until_now=bool(meta.get("until_now", False)),
         time_only=bool(meta.get("time_only", False)),

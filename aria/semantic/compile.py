@@ -239,9 +239,11 @@ class SemanticCompiler:
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
         if query.change and query.compare is None:
             raise SemanticQueryError("A change needs two periods to compare.")
-        if query.share and (not query.group_by or query.compare is not None):
-            raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) "
-                                     "and one period.")
+        if query.share and ((not query.group_by and not query.filters) or query.compare is not None):
+            raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) or "
+                                     "a value (delivery orders), and one period.")
+        if query.share and not query.group_by:
+            return self._compile_share_of_value(query)
         if query.compare is not None:
             return self._compile_comparison(query, group_by, tie_breaks)
         if query.with_empty:
@@ -302,6 +304,21 @@ class SemanticCompiler:
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{first};\n{second}", sql=sql, columns=tuple(columns))
+
+    def _compile_share_of_value(self, query: SemanticQuery) -> CompiledQuery:
+        """"What share of last week's revenue came from delivery orders": the metric for the values asked, for
+        all of them, and the first as a percent of the second (two MetricFlow queries side by side)."""
+        name = self.catalog.share_metric(query.metrics)
+        info = self.catalog.metrics[name]
+        part = self._explain(query.model_copy(update={"metrics": [name]}), [])
+        whole = self._explain(query.model_copy(update={"metrics": [name], "filters": []}), [])
+        empty_is_zero = query.model_copy(update={"group_by": []})
+        columns = [info.column, f"total_{info.column}", SHARE_COLUMN]
+        select = [f'{self._metric_value(name, f"a.{name}", empty_is_zero)} AS "{columns[0]}"',
+                  f'{self._metric_value(name, f"b.{name}", empty_is_zero)} AS "{columns[1]}"',
+                  f'round((100.0 * coalesce(a.{name}, 0) / nullif(b.{name}, 0))::numeric, 1) AS "{SHARE_COLUMN}"']
+        sql = f"SELECT {', '.join(select)}\nFROM (\n{part}\n) AS a\nCROSS JOIN (\n{whole}\n) AS b"
+        return CompiledQuery(query=query, metricflow_sql=f"{part};\n{whole}", sql=sql, columns=tuple(columns))
 
     def _names_entity(self, group_by: str) -> bool:
         """True for a dimension that names its entity (a dish's name): grouping by it also groups by

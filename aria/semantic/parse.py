@@ -273,9 +273,11 @@ class QuestionParser:
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
         share = any(k == "share" for _, _, k, _ in marks.mentions)
-        if share and (not group_by or compare is not None):
+        if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
-                                                "method ...) and one period")
+                                                "method ...) or a value (delivery orders), and one period")
+        if share and not group_by:  # "what share of revenue came from delivery": that value's, of the total
+            metrics = [self.catalog.share_metric(metrics)]
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
             return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
                                                 "or a rate")
@@ -296,7 +298,7 @@ class QuestionParser:
         change = any(k == "change" for _, _, k, _ in marks.mentions)
         if change and compare is None:
             return Parsed(None, recognised, [], "a change needs two periods to compare")
-        if share and not order_by:  # the biggest share first
+        if share and group_by and not order_by:  # the biggest share first
             order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
         if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
@@ -310,7 +312,12 @@ class QuestionParser:
                 any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
             period = period.model_copy(update={"end_before": now})
         group_by = list(dict.fromkeys(group_by))
-        with_empty = bool(order_by) and not order_by[0].descending and self._rows_listable(group_by, filters, metrics)
+        bottom = bool(order_by) and not order_by[0].descending
+        with_empty = bottom and self._rows_listable(group_by, filters, metrics)
+        if bottom and not with_empty and self._names_one_kind_of_row(group_by) and \
+                "__" not in str(entity_of(group_by[0])) and all(self.catalog.metrics[m].additive for m in metrics):
+            return Parsed(None, recognised, [], "the bottom of this ranking would leave out the ones with nothing "
+                                                "(they cannot be listed through another table)")
         if any(k == "with_empty" for _, _, k, _ in marks.mentions) and not with_empty:
             return Parsed(None, recognised, [], "counting the rows with nothing needs the bottom of a ranking of "
                                                 "dishes, staff or tables")
@@ -321,13 +328,17 @@ class QuestionParser:
                               change=change)
         return Parsed(query, recognised)
 
+    def _names_one_kind_of_row(self, group_by: list[str]) -> bool:
+        """A split by one kind of row that has a name (dishes, staff, tables), with its attributes."""
+        entities = {entity_of(g) for g in group_by}
+        return len(entities) == 1 and None not in entities and any(self._names(g) for g in group_by)
+
     def _rows_listable(self, group_by: list[str], filters: list[ValueFilter], metrics: list[str]) -> bool:
         """The bottom of a ranking of dishes (staff, tables) counts those with nothing to count, as 0: a split
         by one kind of row, sums and counts only, and no filter on those rows through another table."""
-        entities = {entity_of(g) for g in group_by}
-        if len(entities) != 1 or None in entities or not any(self._names(g) for g in group_by):
+        if not self._names_one_kind_of_row(group_by):
             return False
-        entity = str(next(iter(entities)))
+        entity = str(entity_of(group_by[0]))
         if "__" in entity or not all(self.catalog.metrics[m].additive for m in metrics):  # MetricFlow lists a
             # dimension's rows only from its own semantic model (a dish's, not a dish's category's)
             return False
@@ -344,9 +355,11 @@ class QuestionParser:
         method. The named metrics and (metrics, filters, group-by), or why none fits."""
         problem = ""
         for candidate in candidates:
-            finer = [self.catalog.metrics[m].finer or m for m in candidate]
-            readings = [candidate] if finer == candidate or any(m not in self.catalog.metrics for m in finer) \
-                else [candidate, finer]
+            readings = [candidate]
+            for other in ("finer", "split_alternative"):
+                reading = [getattr(self.catalog.metrics[m], other) or m for m in candidate]
+                if reading not in readings and all(m in self.catalog.metrics for m in reading):
+                    readings.append(reading)
             for reading in readings:
                 try:
                     return candidate, self._split(marks, reading, language, tables, limit)

@@ -141,6 +141,13 @@ CASES = [
      "count(*) FROM staff_shifts ss JOIN staff st USING (staff_id) WHERE st.role_code IN ('SRV', 'CSH', 'BAR') "
      "AND ss.clock_in >= date_trunc('week', business_now()) - interval '7 days' "
      "AND ss.clock_in < date_trunc('week', business_now()) GROUP BY 1"),
+    ("What share of last week's revenue came from delivery orders?", "en",  # a value's share of the whole
+     "SELECT coalesce(sum(total_vnd) FILTER (WHERE order_type = 'DL'), 0), sum(total_vnd), "
+     "round(100.0 * coalesce(sum(total_vnd) FILTER (WHERE order_type = 'DL'), 0) / sum(total_vnd), 1) "
+     f"FROM orders WHERE status = 'COMPLETED' AND {LAST_WEEK}"),
+    ("Revenue by payment method this week", "en",  # revenue has no payment method: what was paid (ex-026)
+     "SELECT method, sum(amount_vnd), count(*) FROM payments WHERE pay_status = 'OK' "
+     "AND paid_at >= date_trunc('week', business_now()) GROUP BY method"),
     ("Which day last week was the slowest in terms of revenue?", "en",  # slowest: the least revenue
      "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND "
      f"{LAST_WEEK} GROUP BY 1 ORDER BY 2 LIMIT 1"),
@@ -172,6 +179,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which customers haven't been back in the last 30 days?",  # a negation inside a contraction
     "List all the orders from table 12 yesterday.",  # single rows, not a metric
     "Revenue last week with the percent change",  # a change needs two periods
+    "Tháng này món tráng miệng nào bán ế nhất?",  # the bottom would miss the desserts that sold nothing
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -628,7 +628,8 @@ class QuestionParser:
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
-                if not (marker or ranking):
+                counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions)
+                if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
                 if self._is_a_quantity(str(payload)) and "per" in marks.words[max(0, start - 1):end]:

@@ -65,7 +65,7 @@ SUPERLATIVES: dict[str, bool] = {
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
-    "quietest": False, "worst": False, "weakest": False, "worst selling": False, "least sold": False,
+    "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
     "vang khach nhat": False, "the least": False, "slowest selling": False, "least popular": False,
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
@@ -138,7 +138,7 @@ LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
-WEAK_VERBS = ("make", "made")
+WEAK_VERBS = ("make", "made", "take", "took")
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
@@ -173,7 +173,9 @@ FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "t
                   "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
                   "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
-                  "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai")
+                  "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
+                  "against target", "against the target", "against their target", "against its target", "vs target",
+                  "so voi muc tieu", "so voi thoi gian muc tieu")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

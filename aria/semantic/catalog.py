@@ -89,6 +89,7 @@ class DimensionInfo:
     default_metric: str | None = None  # what "the most common reasons" counts when no metric is named
     members: str | None = None  # the concept of its members: "the 3 best-selling drinks" ranks dishes
     shown_when_fixed: bool = False  # an attribute shown even when the question names its one value (a unit)
+    stands_for: str | None = None  # a broader concept it answers for where that one cannot split (server: staff)
 
     @property
     def names_rows(self) -> bool:
@@ -217,7 +218,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         concept=str(meta.get("concept") or dim.name), labels=_labels(meta, dim.label or dim.name.replace("_", " ")),
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
         default_metric=meta.get("default_metric"), members=meta.get("members"),
-        shown_when_fixed=bool(meta.get("shown_when_fixed", False)),
+        shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
     )
 
 

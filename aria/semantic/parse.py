@@ -520,6 +520,12 @@ class QuestionParser:
             fit = 0 if dim.lang == language else 1 if dim.lang is None else 2  # names in the question's language
             candidates.append((fit, name.count("__"), name))
         if not candidates:
+            narrower = {d.concept for d in self.catalog.dimensions if d.stands_for == concept}
+            for other in sorted(narrower):  # "nhân viên nào được nhiều tip nhất": tips are the servers'
+                try:
+                    return self._pick(other, available, language, element)
+                except _Unanswerable:
+                    continue
             raise _Unanswerable(f"the metric cannot be split or filtered by {concept}")
         return min(candidates)[2]
 

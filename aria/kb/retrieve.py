@@ -1,7 +1,7 @@
 """Two-step schema retrieval: dense (pgvector) and lexical (PostgreSQL full-text on normalized text)
 scores fused by reciprocal rank, columns also by the question's words found in their names,
 descriptions and glossary entries; top-k tables, columns against a token budget (or top-m per
-table); then tables on foreign-key paths, key columns, columns named in the question/evidence,
+table; a low-ranked table nothing but its rank brings gets only its best few and its name column); then tables on foreign-key paths, key columns, columns named in the question/evidence,
 matched values, glossary hits, a date column for a question about a period (the year column for one
 naming a year), name parts for one asking for a name, the name column of a table the question names,
 and the columns that join two chosen tables by their names when no foreign key does.
@@ -38,7 +38,7 @@ class RetrievalOptions:
     max_hops: int = 3
     extra_tables: int = 1  # tables ranked just below the top k, added with few columns
     extra_m: int = 0  # columns of each of those (besides its keys)
-    described_weight: float = 2.0  # weight of the description/glossary word matches in a column's fused score
+    described_weight: float = 4.0  # weight of the description/glossary word matches in a column's fused score
     dated: bool = True  # a question naming a year, a date or a period brings a date column of the chosen tables
     # (and one naming a year the column named year, when a chosen table has one)
     labels: bool = True  # a chosen table the question names brings its name column (players -> player_name)
@@ -49,6 +49,10 @@ class RetrievalOptions:
     names_add_tables: bool = True  # a column name the question names adds its table when at most two tables have
     # it (False, a runner-up database's lean share: only when no other table has it)
     name_groups: bool = True  # a chosen first/last name column brings the other parts of the name
+    weak_from: int = 2  # a first-step table ranked this low or lower (0-based: the 3rd of k=3) that only its rank
+    # brings (none of its columns, values or glossary entries named, nor its name) is weak: it keeps its best
+    # weak_floor columns, its name column and its keys, and takes no share of the column budget (0: off)
+    weak_floor: int = 2
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
@@ -312,11 +316,15 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
                 sel.add_column(hit.table, hit.column, "glossary")
             else:
                 sel.add_table(hit.table)
+    unbacked = _weak_tables(catalog, sel, ranked_tables[opts.weak_from:k], stemmed, hits) if opts.weak_from else set()
     for table in light:
         sel.add_table(table)
+    for table in unbacked:
+        for name in label_columns(catalog, table):
+            sel.add_column(table, name, "label")
     if budget > 0:
         _budget_columns(catalog, sel, column_scores, budget, m, light=set(light), light_m=opts.extra_m,
-                        floor_n=opts.column_floor)
+                        floor_n=opts.column_floor, weak=unbacked, weak_floor=opts.weak_floor)
     else:
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     # the tables the question is about: not a light one, unless the question names a column or value of it
@@ -339,6 +347,15 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
     if opts.inferred_keys:
         _inferred_keys(catalog, sel)
     return sel, values, hits
+
+
+def _weak_tables(catalog: Catalog, sel: _Selection, tables: list[str], stemmed: str,
+                 hits: list[GlossaryHit]) -> set[str]:
+    """The ``tables`` (chosen by rank alone, low in the first step) that nothing else points at: no
+    column of theirs is named, matched by a value or a glossary entry, and neither they nor a glossary
+    entry name them. Such a table is more often a wrong guess than a needed one."""
+    named = set(named_tables(catalog, stemmed)) | {h.table for h in hits if h.table}
+    return {t for t in tables if t not in named and not sel.columns.get(t)}
 
 
 def merge_selections(parts: list[tuple[_Selection, list[ValueMatch], list[GlossaryHit]]]
@@ -367,11 +384,13 @@ def _top_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, flo
 
 
 def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], budget: int, m: int, *,
-                    light: set[str], light_m: int, floor_n: int = 0) -> None:
+                    light: set[str], light_m: int, floor_n: int = 0, weak: set[str] | None = None,
+                    weak_floor: int = 0) -> None:
     """Columns of the chosen tables ranked together by fused score (the table's score is part of it),
     kept in that order until their rendered lines fill ``budget`` tokens: a wide table gets what the
     question needs, a narrow one is not padded. The best ``floor_n`` of every table come first (they
-    count against the budget too); at most ``m`` retrieved columns per table."""
+    count against the budget too; a ``weak`` table's best ``weak_floor`` only, and nothing beyond them);
+    at most ``m`` retrieved columns per table."""
     candidates = [(column_scores.get(f"{table}\x00{col.name}", 0.0), table, col)
                   for table in sel.tables if table not in light
                   for col in catalog.columns.get(table, []) if col.name not in sel.columns.get(table, {})]
@@ -379,9 +398,14 @@ def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, 
     depth: dict[str, int] = defaultdict(int)
     floor: list[tuple[float, str, CatalogColumn]] = []
     rest: list[tuple[float, str, CatalogColumn]] = []
+    weak = weak or set()
     for candidate in candidates:
-        depth[candidate[1]] += 1
-        (floor if depth[candidate[1]] <= min(floor_n, m) else rest).append(candidate)
+        table = candidate[1]
+        depth[table] += 1
+        if depth[table] <= min(weak_floor if table in weak else floor_n, m):
+            floor.append(candidate)
+        elif table not in weak:
+            rest.append(candidate)
     spent = 0
     taken: dict[str, int] = defaultdict(int)
     for _, table, col in floor:

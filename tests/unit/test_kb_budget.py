@@ -128,3 +128,21 @@ def test_a_light_table_the_question_names_a_column_of_gets_the_year_column() -> 
     sel, _, _ = select(catalog, docs, "points in the first round of 2008", k=1, m=2,
                        opts=replace(OPTS, extra_tables=1), budget=0)
     assert {"round", "year"} <= set(sel.columns["races"])
+
+
+def test_a_low_ranked_table_only_its_rank_brings_gets_its_best_columns_and_name_not_a_budget_share() -> None:
+    catalog = _catalog({"orders": ["id", "total", "placed_at", "status"], "items": ["id", "qty", "price", "sku"],
+                        "shops": ["id", "name", "city", "opened", "phone", "owner"]})
+    scores = {**{f"orders.{c}": 0.9 - i * 0.01 for i, c in enumerate(["id", "total", "placed_at", "status"])},
+              **{f"items.{c}": 0.8 - i * 0.01 for i, c in enumerate(["id", "qty", "price", "sku"])},
+              **{f"shops.{c}": 0.7 - i * 0.01 for i, c in enumerate(["city", "opened", "phone", "owner", "id", "name"])}}
+    docs = [d if d.kind == "column" else ScoredDoc("table", d.key, d.table, None, {"orders": 0.9, "items": 0.8,
+                                                                                    "shops": 0.7}[d.table or ""],
+                                                   0.0, None) for d in _docs(scores)]
+    opts = RetrievalOptions(column_floor=3, extra_tables=0, weak_floor=2)
+    sel, _, _ = select(catalog, docs, "average basket", k=3, m=16, opts=opts, budget=10_000)
+    assert sel.tables[2] == "shops"
+    assert set(sel.columns["shops"]) == {"city", "opened", "name"}  # its best two and its name column
+    assert len(sel.columns["orders"]) == 4 and len(sel.columns["items"]) == 4  # the budget goes to the others
+    sel, _, _ = select(catalog, docs, "average basket by phone", k=3, m=16, opts=opts, budget=10_000)
+    assert len(sel.columns["shops"]) == 6  # the question names a column of it: an ordinary table

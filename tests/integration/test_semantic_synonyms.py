@@ -158,7 +158,8 @@ def test_nothing_is_proposed_when_it_is_not_unambiguous(engine: Engine) -> None:
         return propose_synonym(answer, engine.deps)
 
     assert proposed("Tháng này có bao nhiêu khách ruột ở chi nhánh mới?") is None  # two runs of unknown words
-    assert proposed("Tháng này có bao nhiêu khách ruột nha?") is None  # a particle at the edge
+    edge = proposed("Tháng này có bao nhiêu khách ruột nha?")  # a particle at the edge is never learned with it
+    assert edge is not None and edge.phrase == "khách ruột", edge
     assert proposed("Có bao nhiêu khách ruột tháng trước nữa?") is None  # 'nữa' next to a time phrase
     assert proposed(QUESTION, [[-1]]) is None  # the phrase does not give the confirmed rows
 

@@ -120,6 +120,11 @@ class SemanticCatalog:
                 return dim
         return None
 
+    def names_rows(self, group_by: str) -> bool:
+        """The group-by is a dimension that names its entity's rows (a dish's name, a table's number)."""
+        dim = self.dimension_of(group_by)
+        return dim is not None and dim.names_rows
+
     def share_metric(self, metrics: list[str]) -> str:
         """The metric a share of the total is of: the first in money ("what share of payments": of the
         amount paid, not of their number), else the first."""

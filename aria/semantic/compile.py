@@ -235,7 +235,9 @@ class SemanticCompiler:
         if unknown:
             raise SemanticQueryError(f"Unknown metric {unknown[0]!r}.",
                                      hint="`aria semantic list` shows the metrics.")
-        tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self._names_entity(g)) if e]
+        # a dimension that names its rows (a dish's name) also groups by the entity's id, as the golden SQL does,
+        # so two dishes of one name stay apart
+        tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self.catalog.names_rows(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
         if query.change and query.compare is None:
             raise SemanticQueryError("A change needs two periods to compare.")
@@ -319,12 +321,6 @@ class SemanticCompiler:
                   f'round((100.0 * coalesce(a.{name}, 0) / nullif(b.{name}, 0))::numeric, 1) AS "{SHARE_COLUMN}"']
         sql = f"SELECT {', '.join(select)}\nFROM (\n{part}\n) AS a\nCROSS JOIN (\n{whole}\n) AS b"
         return CompiledQuery(query=query, metricflow_sql=f"{part};\n{whole}", sql=sql, columns=tuple(columns))
-
-    def _names_entity(self, group_by: str) -> bool:
-        """True for a dimension that names its entity (a dish's name): grouping by it also groups by
-        the entity's id, as the golden SQL does, so two dishes of one name stay apart."""
-        dim = self.catalog.dimension_of(group_by)
-        return dim is not None and dim.names_rows
 
     def _explain(self, query: SemanticQuery, group_by: list[str]) -> str:
         from metricflow.engine.metricflow_engine import MetricFlowQueryRequest

@@ -312,15 +312,9 @@ class QuestionParser:
                 any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
             period = period.model_copy(update={"end_before": now})
         group_by = list(dict.fromkeys(group_by))
-        bottom = bool(order_by) and not order_by[0].descending
-        with_empty = bottom and self._rows_listable(group_by, filters, metrics)
-        if bottom and not with_empty and self._names_one_kind_of_row(group_by) and \
-                "__" not in str(entity_of(group_by[0])) and all(self.catalog.metrics[m].additive for m in metrics):
-            return Parsed(None, recognised, [], "the bottom of this ranking would leave out the ones with nothing "
-                                                "(they cannot be listed through another table)")
-        if any(k == "with_empty" for _, _, k, _ in marks.mentions) and not with_empty:
-            return Parsed(None, recognised, [], "counting the rows with nothing needs the bottom of a ranking of "
-                                                "dishes, staff or tables")
+        with_empty = self._with_empty(marks, order_by, group_by, filters, metrics)
+        if isinstance(with_empty, str):
+            return Parsed(None, recognised, [], with_empty)
         if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
@@ -328,10 +322,24 @@ class QuestionParser:
                               change=change)
         return Parsed(query, recognised)
 
+    def _with_empty(self, marks: _Marks, order_by: list[OrderBy], group_by: list[str], filters: list[ValueFilter],
+                    metrics: list[str]) -> bool | str:
+        """Whether the bottom of a ranking lists the rows with nothing too (the dishes that sold nothing, as 0),
+        or why the question cannot be answered without them."""
+        bottom = bool(order_by) and not order_by[0].descending
+        with_empty = bottom and self._rows_listable(group_by, filters, metrics)
+        if bottom and not with_empty and self._names_one_kind_of_row(group_by) and \
+                "__" not in str(entity_of(group_by[0])) and all(self.catalog.metrics[m].additive for m in metrics):
+            return "the bottom of this ranking would leave out the ones with nothing (they cannot be listed " \
+                   "through another table)"
+        if any(k == "with_empty" for _, _, k, _ in marks.mentions) and not with_empty:
+            return "counting the rows with nothing needs the bottom of a ranking of dishes, staff or tables"
+        return with_empty
+
     def _names_one_kind_of_row(self, group_by: list[str]) -> bool:
         """A split by one kind of row that has a name (dishes, staff, tables), with its attributes."""
         entities = {entity_of(g) for g in group_by}
-        return len(entities) == 1 and None not in entities and any(self._names(g) for g in group_by)
+        return len(entities) == 1 and None not in entities and any(self.catalog.names_rows(g) for g in group_by)
 
     def _rows_listable(self, group_by: list[str], filters: list[ValueFilter], metrics: list[str]) -> bool:
         """The bottom of a ranking of dishes (staff, tables) counts those with nothing to count, as 0: a split
@@ -343,10 +351,6 @@ class QuestionParser:
             # dimension's rows only from its own semantic model (a dish's, not a dish's category's)
             return False
         return all(entity_of(f.dimension) == entity for f in filters if f.dimension.startswith(f"{entity}__"))
-
-    def _names(self, group_by: str) -> bool:
-        dim = self.catalog.dimension_of(group_by)
-        return dim is not None and dim.names_rows
 
     def _first_split(self, marks: _Marks, candidates: list[list[str]], language: str, tables: list[ValueFilter],
                      limit: int | None) -> tuple[list[str], tuple[list[str], list[ValueFilter], list[str]]] | str:

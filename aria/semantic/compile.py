@@ -164,13 +164,22 @@ SHARE_COLUMN = "share_pct"
 CHANGE_COLUMN = "change_pct"
 
 
+def percent_of(part: str, whole: str) -> str:
+    """``part`` in percent of ``whole``, to one decimal; empty when the whole is 0.
+
+    >>> percent_of("a.revenue", "b.revenue")
+    'round((100.0 * a.revenue / nullif(b.revenue, 0))::numeric, 1)'
+    """
+    return f"round((100.0 * {part} / nullif({whole}, 0))::numeric, 1)"
+
+
 def change_in_percent(current: str, before: str) -> str:
     """The change from ``before`` to ``current`` in percent of ``before``, to one decimal.
 
     >>> change_in_percent("a.revenue", "b.revenue")
     'round((100.0 * (coalesce(a.revenue, 0) - b.revenue) / nullif(b.revenue, 0))::numeric, 1)'
     """
-    return f"round((100.0 * (coalesce({current}, 0) - {before}) / nullif({before}, 0))::numeric, 1)"
+    return percent_of(f"(coalesce({current}, 0) - {before})", before)
 
 
 def share_of_total(metric: str) -> str:
@@ -179,7 +188,22 @@ def share_of_total(metric: str) -> str:
     >>> share_of_total("payment_amount")
     'round((100.0 * payment_amount / nullif(sum(payment_amount) OVER (), 0))::numeric, 1)'
     """
-    return f"round((100.0 * {metric} / nullif(sum({metric}) OVER (), 0))::numeric, 1)"
+    return percent_of(metric, f"sum({metric}) OVER ()")
+
+
+def narrowed_through_another_table(entity: str, filters: list[ValueFilter]) -> bool:
+    """A filter on the entity's rows through another table ("món tráng miệng": a dish's category): MetricFlow
+    cannot list such rows without a metric.
+
+    >>> narrowed_through_another_table("menu_item", [ValueFilter(dimension="menu_item__category__cat_code",
+    ...                                                          values=("DES",))])
+    True
+    """
+    return any(f.dimension.startswith(f"{entity}__") and entity_of(f.dimension) != entity for f in filters)
+
+
+def _first_line(err: Exception) -> str:
+    return (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
 
 
 def entity_of(group_by: str) -> str | None:
@@ -318,7 +342,7 @@ class SemanticCompiler:
         columns = [info.column, f"total_{info.column}", SHARE_COLUMN]
         select = [f'{self._metric_value(name, f"a.{name}", empty_is_zero)} AS "{columns[0]}"',
                   f'{self._metric_value(name, f"b.{name}", empty_is_zero)} AS "{columns[1]}"',
-                  f'round((100.0 * coalesce(a.{name}, 0) / nullif(b.{name}, 0))::numeric, 1) AS "{SHARE_COLUMN}"']
+                  f'{percent_of(f"coalesce(a.{name}, 0)", f"b.{name}")} AS "{SHARE_COLUMN}"']
         sql = f"SELECT {', '.join(select)}\nFROM (\n{part}\n) AS a\nCROSS JOIN (\n{whole}\n) AS b"
         return CompiledQuery(query=query, metricflow_sql=f"{part};\n{whole}", sql=sql, columns=tuple(columns))
 
@@ -336,8 +360,7 @@ class SemanticCompiler:
                 if query.time is not None and (query.time.start_at or query.time.end_before):
                     # a metric kept per day (shifts) has no time of day: its whole days are the window
                     return self._explain(query.model_copy(update={"time": query.time.whole_days()}), group_by)
-                first = (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
-                raise SemanticQueryError(f"MetricFlow cannot compile this query: {first}") from err
+                raise SemanticQueryError(f"MetricFlow cannot compile this query: {_first_line(err)}") from err
         return explained.sql_statement.sql.strip().rstrip(";")
 
     def _presentation(self, query: SemanticQuery) -> tuple[list[str], list[str]]:
@@ -367,9 +390,9 @@ class SemanticCompiler:
             raise SemanticQueryError("Listing the rows with nothing to count needs a split by one kind of row "
                                      "(dishes, staff, tables).")
         entity = tie_breaks[0]
-        own = [f for f in query.filters if entity_of(f.dimension) == entity]
-        if len(own) != len([f for f in query.filters if f.dimension.startswith(f"{entity}__")]):
+        if narrowed_through_another_table(entity, query.filters):
             raise SemanticQueryError("The rows with nothing to count cannot be narrowed through another table.")
+        own = [f for f in query.filters if entity_of(f.dimension) == entity]
         active = f"{entity}__is_active"
         rows_where = [where_filter(f) for f in own]
         if active in self.group_bys(list(query.metrics)):
@@ -403,8 +426,7 @@ class SemanticCompiler:
             try:
                 explained = self._engine.explain(request)
             except Exception as err:
-                first = (str(err).strip().splitlines() or [type(err).__name__])[0][:300]
-                raise SemanticQueryError(f"MetricFlow cannot list these rows: {first}") from err
+                raise SemanticQueryError(f"MetricFlow cannot list these rows: {_first_line(err)}") from err
         return explained.sql_statement.sql.strip().rstrip(";")
 
     def _metric_value(self, name: str, source: str, query: SemanticQuery) -> str:

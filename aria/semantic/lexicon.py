@@ -156,6 +156,10 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
+# What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
+_ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
+              ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
+              ("share", SHARE_WORDS, "share of the total"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
@@ -314,16 +318,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
         _add(entries, phrase, "compare", None)
-    for phrase in CONDITION_WORDS:
-        _add(entries, phrase, "condition", "a condition on a count")
-    for phrase in LISTING_WORDS:
-        _add(entries, phrase, "listing", "a list of rows")
-    for phrase in CHANGE_WORDS:
-        _add(entries, phrase, "change", "the change")
-    for phrase in WITH_EMPTY_WORDS:
-        _add(entries, phrase, "with_empty", "counting those with none")
-    for phrase in SHARE_WORDS:
-        _add(entries, phrase, "share", "share of the total")
+    for kind, phrases, shown in _ASKED_FOR:
+        for phrase in phrases:
+            _add(entries, phrase, kind, shown)
     for phrase in SAME_PERIOD_WORDS:
         _add(entries, phrase, "same_period", None)
     for phrase, unit in PERIOD_BEFORE_WORDS.items():

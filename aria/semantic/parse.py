@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.compile import entity_of
+from aria.semantic.compile import entity_of, narrowed_through_another_table
 from aria.semantic.lexicon import (
     FILLERS,
     GROUP_MARKERS,
@@ -229,9 +229,9 @@ class QuestionParser:
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
                now: dt.datetime) -> Parsed:
-        if any(k == "listing" for _, _, k, _ in marks.mentions):
+        if _said(marks, "listing"):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
-        if any(k == "condition" for _, _, k, _ in marks.mentions):
+        if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
@@ -264,7 +264,7 @@ class QuestionParser:
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             superlative = False
-        if any(k == "average" for _, _, k, _ in marks.mentions) and not any(self._is_average(m) for m in named):
+        if _said(marks, "average") and not any(self._is_average(m) for m in named):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
         whole = [m for m in metrics if self.catalog.metrics[m].time_only]
         if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
@@ -272,7 +272,7 @@ class QuestionParser:
                                                 "by day, week or month only")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
-        share = any(k == "share" for _, _, k, _ in marks.mentions)
+        share = _said(marks, "share")
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
@@ -295,7 +295,7 @@ class QuestionParser:
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
                 limit = 1
-        change = any(k == "change" for _, _, k, _ in marks.mentions)
+        change = _said(marks, "change")
         if change and compare is None:
             return Parsed(None, recognised, [], "a change needs two periods to compare")
         if share and group_by and not order_by:  # the biggest share first
@@ -332,7 +332,7 @@ class QuestionParser:
                 "__" not in str(entity_of(group_by[0])) and all(self.catalog.metrics[m].additive for m in metrics):
             return "the bottom of this ranking would leave out the ones with nothing (they cannot be listed " \
                    "through another table)"
-        if any(k == "with_empty" for _, _, k, _ in marks.mentions) and not with_empty:
+        if _said(marks, "with_empty") and not with_empty:
             return "counting the rows with nothing needs the bottom of a ranking of dishes, staff or tables"
         return with_empty
 
@@ -350,7 +350,7 @@ class QuestionParser:
         if "__" in entity or not all(self.catalog.metrics[m].additive for m in metrics):  # MetricFlow lists a
             # dimension's rows only from its own semantic model (a dish's, not a dish's category's)
             return False
-        return all(entity_of(f.dimension) == entity for f in filters if f.dimension.startswith(f"{entity}__"))
+        return not narrowed_through_another_table(entity, filters)
 
     def _first_split(self, marks: _Marks, candidates: list[list[str]], language: str, tables: list[ValueFilter],
                      limit: int | None) -> tuple[list[str], tuple[list[str], list[ValueFilter], list[str]]] | str:
@@ -733,6 +733,11 @@ def _mark_grain_words(marks: _Marks) -> None:
             marks.mark(i, i + 1, "grain", _GRAIN_OF_UNIT[nxt.payload.unit])
         elif word in ("ngay", "day") and _marked_before(marks, i, ("top",)):
             marks.mark(i, i + 1, "grain", "metric_time__day")
+
+
+def _said(marks: _Marks, kind: str) -> bool:
+    """The question has a phrase of this kind ("share", "listing" ...)."""
+    return any(k == kind for _, _, k, _ in marks.mentions)
 
 
 def _kind(mark: _Mark | None) -> str | None:

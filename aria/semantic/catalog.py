@@ -63,6 +63,7 @@ class MetricInfo:
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
     additive: bool = False  # a sum or a count: nothing to add up is 0, not empty
     until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
+    booked_ahead: bool = False  # dated in the future too (reservations): "this month" is the whole month
     time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
 
 
@@ -202,7 +203,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
-        until_now=bool(meta.get("until_now", False)),
+        until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)),
     )
 

@@ -284,11 +284,27 @@ class SemanticCompiler:
             where.append(something_to_show(list(query.metrics)))
         if where:
             sql += "\nWHERE " + " AND ".join(where)
+        if query.limit_per is not None:
+            return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=self._top_per_group(query, sql, columns, order),
+                                 columns=tuple(columns))
         if order:
             sql += f"\nORDER BY {', '.join(order)}"
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))
+
+    def _top_per_group(self, query: SemanticQuery, sql: str, columns: list[str], order: list[str]) -> str:
+        """"The 3 best-selling dishes of each category": the ranking numbered within each value of the split
+        said with "each" (its entity too, so two categories of one name stay apart), the first ``limit`` kept."""
+        each = query.limit_per
+        if each is None or each not in query.group_by or query.limit is None or not order:
+            raise SemanticQueryError("A ranking within each group needs the split, how many, and an order.")
+        partition = [each, *([e] if (e := entity_of(each)) and self.catalog.names_rows(each) else [])]
+        numbered = sql.replace("\nFROM (\n", f", row_number() OVER (PARTITION BY {', '.join(partition)} "
+                                              f"ORDER BY {', '.join(order)}) AS rank_in_group\nFROM (\n", 1)
+        shown = ", ".join(f'"{c}"' for c in columns)
+        return (f"SELECT {shown}\nFROM (\n{numbered}\n) AS ranked\nWHERE rank_in_group <= {int(query.limit)}\n"
+                f'ORDER BY "{self.column_name(each)}", rank_in_group')
 
     def _compile_comparison(self, query: SemanticQuery, group_by: list[str], tie_breaks: list[str]) -> CompiledQuery:
         """Each metric for two periods side by side: two MetricFlow queries joined on the split."""
@@ -430,10 +446,16 @@ class SemanticCompiler:
         return explained.sql_statement.sql.strip().rstrip(";")
 
     def _metric_value(self, name: str, source: str, query: SemanticQuery) -> str:
-        """A metric rounded to its decimals; a total of a sum or count with nothing to add up is 0."""
+        """A metric rounded to its decimals; a total of a sum or count with nothing to add up is 0.
+
+        Rounded to 9 places first: a sum of per-row quotients (hours = seconds / 3600 on each shift)
+        carries the division's last-digit error, so a total of exactly 67.35 h arrives as 67.3499…
+        and would round down where the total divided once rounds up (the data's true values are
+        minutes or cents, nowhere near 1e-9 from a tie).
+        """
         info = self.catalog.metrics[name]
         value = f"coalesce({source}, 0)" if info.additive and not query.group_by else source
-        return f"round(({value})::numeric, {int(info.decimals)})"
+        return f"round(round(({value})::numeric, 9), {int(info.decimals)})"
 
     def column_name(self, group_by: str) -> str:
         if group_by in TIME_COLUMNS:

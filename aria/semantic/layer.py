@@ -172,5 +172,9 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \
                 else ("top" if order.descending else "bottom")
-            parts.append(f"{word} {query.limit}")
+            within = ""
+            if query.limit_per is not None:
+                split = _group_words(query.limit_per, catalog, language).split(" ", 1)[-1]
+                within = f" mỗi {split}" if language == "vi" else f" in each {split}"
+            parts.append(f"{word} {query.limit}{within}")
     return " · ".join(parts)

@@ -2,19 +2,23 @@
 model, values from the data (dish names, categories, staff ...), and a small fixed vocabulary of
 time phrases, grains, ranking words and function words in Vietnamese and English.
 
-Everything is matched on normalized text (lower case, no diacritics: ``aria.text.normalize``).
+Everything is matched on normalized text (lower case, no diacritics: ``aria.text.normalize``); a
+question typed with diacritics must also carry a phrase's own marks where it marks a word ("lâu", long,
+is not "lẩu", hotpot; "bán", sell, is not "bàn", table), while a word typed bare matches any marks.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import string
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.text import normalize, stem
+from aria.text import normalize, stem, strip_diacritics
 
 log = logging.getLogger(__name__)
 ValuesOf = Callable[[str, str], Sequence[str]]  # (table, column) -> distinct values
@@ -167,12 +171,13 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "vi", "both"])
-FILLER_PHRASES = ("so far", "right now", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay",
-                  "den gio", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
-                  "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
-                  "the restaurant", "our restaurant", "in total", "all together", "altogether", "toi gio",
+# "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
+SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
-                  "cho den nay", "cho toi gio", "cho den gio", "tong cong la",
+                  "cho den nay", "cho toi gio", "cho den gio")
+FILLER_PHRASES = (*SO_FAR_PHRASES, "right now", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
+                  "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
+                  "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
@@ -193,6 +198,14 @@ class Entry:
     tokens: tuple[str, ...]
     kind: str  # metric | concept | value | grain | superlative | filler
     payload: Any
+    # the marks of each word in each spelling the phrase has ("lẩu": ("̂̉",)); None if one is written bare
+    accents: frozenset[tuple[str, ...]] | None = None
+
+    def spelled_as(self, marks: Sequence[str]) -> bool:
+        """True when question words with these marks can be this phrase: every word the question marks
+        carries the marks of some spelling (a bare word, or a phrase written bare, matches anything)."""
+        return self.accents is None or any(
+            all(not q or q == a for q, a in zip(marks, spelling, strict=True)) for spelling in self.accents)
 
 
 @dataclass(frozen=True)
@@ -216,17 +229,58 @@ def words_of(text: str) -> tuple[str, ...]:
 _words = words_of
 
 
-def _add(entries: dict[tuple[tuple[str, ...], str], Entry], phrase: str, kind: str, payload: Any) -> None:
+_WORD_CHARACTERS = frozenset(string.ascii_lowercase + string.digits)
+
+
+def accents_of(text: str) -> tuple[str, ...]:
+    """The Vietnamese marks of each word of ``normalize(text)`` ("" for a bare word; "đ" counts as one).
+
+    >>> [len(m) for m in accents_of("Bếp lẩu, canh")]
+    [2, 2, 0]
+    """
+    marks: list[str] = []
+    current: list[str] | None = None
+    for ch in unicodedata.normalize("NFC", text.lower()):
+        folded = strip_diacritics(ch).lower()
+        if folded and set(folded) <= _WORD_CHARACTERS:
+            current = [] if current is None else current
+            current.append("đ" if ch == "đ" else "".join(c for c in unicodedata.normalize("NFD", ch) if unicodedata.combining(c)))
+        elif current is not None:
+            marks.append("".join(current))
+            current = None
+    if current is not None:
+        marks.append("".join(current))
+    return tuple(marks)
+
+
+def _spellings(words: tuple[str, ...], spelling: str) -> frozenset[tuple[str, ...]] | None:
+    """The marks of a phrase's words when it is written with any (its last ``len(words)`` words)."""
+    marks = accents_of(spelling)
+    if not any(marks) or len(marks) < len(words):
+        return None
+    return frozenset([marks[len(marks) - len(words):]])
+
+
+def _merged(known: Entry | None, accents: frozenset[tuple[str, ...]] | None) -> frozenset[tuple[str, ...]] | None:
+    if known is None:
+        return accents
+    if known.accents is None or accents is None:
+        return None
+    return known.accents | accents
+
+
+def _add(entries: dict[tuple[tuple[str, ...], str], Entry], phrase: str, kind: str, payload: Any,
+         spelling: str | None = None) -> None:
     words = _words(phrase)
     if not words:
         return
+    known = entries.get((words, kind))
+    accents = _merged(known, _spellings(words, spelling or phrase))
     if kind == "value":  # one spelling may name values of several dimensions ("bị hủy": an order, a line)
-        known = entries.get((words, kind))
         alternatives = known.payload if known is not None else ()
-        if payload not in alternatives:
-            entries[(words, kind)] = Entry(words, kind, (*alternatives, payload))
+        entries[(words, kind)] = Entry(words, kind, (*alternatives, *([] if payload in alternatives else [payload])), accents)
         return
-    entries.setdefault((words, kind), Entry(words, kind, payload))
+    entries[(words, kind)] = Entry(words, kind, known.payload if known is not None else payload, accents)
 
 
 def build_lexicon(catalog: SemanticCatalog, values_of: ValuesOf | None, learned: Sequence[Learned] = ()) -> tuple[Entry, ...]:
@@ -285,7 +339,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             for words in dict.fromkeys((_words(phrase), _without_question_words(_words(phrase)))):
                 unit_word = len(words) == 1 and " ".join(words) in UNITS  # "khách" alone is a unit, not a metric
                 if words and not unit_word and not _names_a_split(words, concept_phrases):  # "sales by category"
-                    _add(entries, " ".join(words), "metric", metric.name)
+                    _add(entries, " ".join(words), "metric", metric.name, spelling=phrase)
     for dim in catalog.dimensions:
         if dim.is_time:
             continue

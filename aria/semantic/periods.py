@@ -108,6 +108,18 @@ def period_range(unit: str, back: int, today: dt.date) -> tuple[dt.date, dt.date
     return start, min(today, dt.date(start.year, 12, 31))
 
 
+def whole_current_period(period: TimeRange, today: dt.date) -> TimeRange:
+    """"This month" for what is booked ahead (reservations): the whole month, the days still to come
+    included; any other period (a past one, a rolling window, "từ 1/11 đến nay") unchanged."""
+    unit = period.unit
+    if unit not in ("week", "month", "quarter", "year") or period.start_at or period.end_before or \
+            period.end != today or (period.start, period.end) != period_range(unit, 0, today):
+        return period
+    last = {"week": period.start + dt.timedelta(days=6), "month": _month_start(period.start, -1) - dt.timedelta(days=1),
+            "quarter": _month_start(period.start, -3) - dt.timedelta(days=1), "year": dt.date(period.start.year, 12, 31)}
+    return period.model_copy(update={"end": last[unit]})
+
+
 def weekend_range(back: int, today: dt.date) -> tuple[dt.date, dt.date] | None:
     """Saturday and Sunday of this week (``back`` 0, up to today) or of ``back`` weeks before."""
     saturday = _week_start(today) + dt.timedelta(days=5) - dt.timedelta(weeks=back)

@@ -70,6 +70,7 @@ class SemanticQuery(BaseModel):
     compare: TimeRange | None = None  # a second period: each metric is shown for both, side by side
     order_by: list[OrderBy] = Field(default_factory=list, max_length=4)
     limit: int | None = Field(default=None, ge=1, le=1000)
+    limit_per: str | None = Field(default=None, pattern=_SAFE_NAME)  # the limit within each value of this split
     language: str = "vi"  # labels and names are shown in this language
     change: bool = False  # a comparison also shows the first metric's change, in percent of the second period
     share: bool = False  # each row's share of the total, in percent ("tỷ trọng", "what share of")

@@ -151,6 +151,28 @@ CASES = [
     ("Which day last week was the slowest in terms of revenue?", "en",  # slowest: the least revenue
      "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND "
      f"{LAST_WEEK} GROUP BY 1 ORDER BY 2 LIMIT 1"),
+    ("Top 2 món bán chạy nhất của mỗi danh mục tuần trước", "vi",  # a ranking within each category
+     "SELECT category, dish, portions, sales FROM (SELECT c.name_vi AS category, m.name_vi AS dish, "
+     "sum(oi.qty) AS portions, sum(oi.line_total_vnd) AS sales, row_number() OVER (PARTITION BY c.category_id "
+     "ORDER BY sum(oi.qty) DESC, m.item_id) AS rn FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c ON c.category_id = m.category_id "
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= "
+     "date_trunc('week', business_now()) - interval '7 days' AND o.opened_at < date_trunc('week', business_now()) "
+     "GROUP BY c.category_id, c.name_vi, m.item_id, m.name_vi) ranked WHERE rn <= 2"),
+    ("Which station had the most voided tickets this week?", "en",  # voided tickets, not all tickets
+     "SELECT ks.name_en, count(*) FROM kitchen_tickets k JOIN kitchen_stations ks USING (station_code) "
+     "WHERE k.tkt_status = 'VD' AND k.fired_at >= date_trunc('week', business_now()) GROUP BY ks.station_code, ks.name_en"),
+    ("How many hours did each staff member work this week?", "en",  # hours summed, then divided once
+     "SELECT st.full_name, st.role_code, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) "
+     "- ss.clock_in)) / 3600, 1), count(*) FROM staff_shifts ss JOIN staff st USING (staff_id) "
+     "WHERE ss.clock_in >= date_trunc('week', business_now()) GROUP BY st.staff_id, st.full_name, st.role_code"),
+    ("Tháng này có bao nhiêu lượt đặt bàn ở khu ngoài trời?", "vi",  # bookings: the days still to come too
+     "SELECT count(*), coalesce(sum(r.party_size), 0) FROM reservations r JOIN tables t USING (table_id) "
+     "WHERE t.area_code = 'OU' AND r.status <> 'CANCELLED' AND r.reserved_for >= date_trunc('month', business_now()) "
+     "AND r.reserved_for < date_trunc('month', business_now()) + interval '1 month'"),
+    ("Tháng này đến nay có bao nhiêu lượt đặt bàn?", "vi",  # "so far": up to today
+     "SELECT count(*), coalesce(sum(party_size), 0) FROM reservations WHERE status <> 'CANCELLED' "
+     "AND reserved_for >= date_trunc('month', business_now()) AND reserved_for::date <= business_now()::date"),
 ]
 
 
@@ -180,11 +202,35 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "List all the orders from table 12 yesterday.",  # single rows, not a metric
     "Revenue last week with the percent change",  # a change needs two periods
     "Tháng này món tráng miệng nào bán ế nhất?",  # the bottom would miss the desserts that sold nothing
+    "Which are the best-selling dishes in each category this month?",  # how many of each is not said
+    "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
     assert not parsed.ok
     assert parsed.problem
+
+
+def test_accents_typed_must_match_a_phrases_own(layer, now) -> None:
+    """Typed with accents, "lâu" (long) is not "lẩu" (hotpot): no hotpot station filter; typed bare, "bep lau"
+    still finds the hotpot station, and "bán" after a dish is selling, never "bàn" (a table)."""
+    def station_filters(question: str) -> list[str]:
+        parsed = layer.parse(question, language="vi", now=now)
+        return [v for f in (parsed.query.filters if parsed.query else []) for v in f.values if "station" in f.dimension]
+
+    assert station_filters("Doanh thu bếp lẩu tuần này") == ["HOT"]
+    assert station_filters("doanh thu bep lau tuan nay") == ["HOT"]
+    assert station_filters("Bếp nào nấu lâu nhất hôm qua?") == []
+    parsed = layer.parse("5 món bán ế nhất tháng 10", language="vi", now=now)
+    assert parsed.ok and parsed.query is not None and not any("table" in g for g in parsed.query.group_by)
+
+
+def test_a_ranking_within_each_group_keeps_the_top_of_each(layer, executor, now) -> None:
+    query, result = _answer(layer, executor, "Món nào bán chạy nhất mỗi ngày tuần trước?", "vi", now)
+    assert query.limit == 1 and query.limit_per == "metric_time__day"
+    days = [row[0] for row in result.rows]
+    assert len(days) == 7 == len(set(days))
+    assert layer.describe(query, "vi").endswith("cao nhất 1 mỗi ngày")
 
 
 def test_an_unknown_dish_is_named(layer, now) -> None:

@@ -88,6 +88,7 @@ class DimensionInfo:
     is_time: bool = False
     attributes: tuple[str, ...] = ()  # shown beside it when grouping by it (an ingredient's unit)
     default_metric: str | None = None  # what "the most common reasons" counts when no metric is named
+    ranked_by: str | None = None  # what "the top 5 dishes" ranks by when no metric is named
     members: str | None = None  # the concept of its members: "the 3 best-selling drinks" ranks dishes
     shown_when_fixed: bool = False  # an attribute shown even when the question names its one value (a unit)
     stands_for: str | None = None  # a broader concept it answers for where that one cannot split (server: staff)
@@ -223,7 +224,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         name=dim.name, semantic_model=model.name, table=model.node_relation.alias, expr=dim.expr or dim.name,
         concept=str(meta.get("concept") or dim.name), labels=_labels(meta, dim.label or dim.name.replace("_", " ")),
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
-        default_metric=meta.get("default_metric"), members=meta.get("members"),
+        default_metric=meta.get("default_metric"), ranked_by=meta.get("ranked_by"), members=meta.get("members"),
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
     )
 

@@ -86,12 +86,12 @@ NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
     "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
-    "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "bring in": "revenue",
+    "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "taken": "revenue", "taken in": "revenue", "bring in": "revenue",
     "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
-    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "order": None,
+    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "ngoi": None, "sit": None, "sat": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
@@ -128,7 +128,8 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
-                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down")
+                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "as a percentage change",
+                "as a percent change", "as a change in percent")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -142,7 +143,7 @@ LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
-WEAK_VERBS = ("make", "made", "take", "took")
+WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in")
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",

@@ -189,7 +189,7 @@ class QuestionParser:
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
         self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
-        self._soft |= {tuple(w for w in e.tokens if w not in FILLERS) for e in lexicon if e.kind == "value"
+        self._soft |= {e.tokens for e in lexicon if e.kind == "value"
                        and tuple(w for w in e.tokens if w not in FILLERS) in self._soft}  # "đã phục vụ"
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
@@ -401,10 +401,15 @@ class QuestionParser:
         return problem
 
     def _default_metrics(self, marks: _Marks) -> list[str]:
-        """The metrics the concepts named count by default (a void reason: the voided lines)."""
-        found = [d.default_metric for _, _, k, p in marks.mentions if k == "concept"
-                 for d in self.catalog.dimensions if d.concept == p and d.default_metric in self.catalog.metrics]
-        return [str(m) for m in dict.fromkeys(found)]
+        """The metrics the concepts named count by default (a void reason: the voided lines), or rank by when
+        ranked ("the top 5 dishes": portions sold)."""
+        found: list[str] = []
+        for a, _, kind, payload in marks.mentions:
+            for dim in (d for d in self.catalog.dimensions if kind == "concept" and d.concept == payload):
+                metric = dim.default_metric or (dim.ranked_by if _ranked_before(marks, a) else None)
+                if metric in self.catalog.metrics:
+                    found.append(str(metric))
+        return list(dict.fromkeys(found))
 
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")

@@ -170,6 +170,16 @@ CASES = [
      "SELECT count(*), coalesce(sum(r.party_size), 0) FROM reservations r JOIN tables t USING (table_id) "
      "WHERE t.area_code = 'OU' AND r.status <> 'CANCELLED' AND r.reserved_for >= date_trunc('month', business_now()) "
      "AND r.reserved_for < date_trunc('month', business_now()) + interval '1 month'"),
+    ("What were the top 3 dishes in the VIP room last week?", "en",  # the top dishes: by portions sold
+     "SELECT m.name_en, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN tables t ON t.table_id = o.table_id JOIN menu_items m USING (item_id) WHERE t.area_code = 'VP' "
+     "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= "
+     "date_trunc('week', business_now()) - interval '7 days' AND o.opened_at < date_trunc('week', business_now()) "
+     "GROUP BY m.item_id, m.name_en ORDER BY 2 DESC, m.item_id LIMIT 3"),
+    ("Ca trưa hôm qua đã phục vụ bao nhiêu khách?", "vi",  # "đã phục vụ": served, not a line status
+     "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND s.shift_code = 'L' "
+     "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
     ("Tháng này đến nay có bao nhiêu lượt đặt bàn?", "vi",  # "so far": up to today
      "SELECT count(*), coalesce(sum(party_size), 0) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= date_trunc('month', business_now()) AND reserved_for::date <= business_now()::date"),

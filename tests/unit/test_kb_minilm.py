@@ -1,4 +1,5 @@
-"""The question embedder without torch (numpy MiniLM) gives sentence-transformers' vectors."""
+"""The question embedders without sentence-transformers (numpy MiniLM, and the same model in torch) give
+sentence-transformers' vectors."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from aria.kb.embed import BUNDLED_MODEL, MIN_BATCH_FOR_THREADS, _model_path, get_embedder
-from aria.kb.minilm import NumpyMiniLM, supports
+from aria.kb.minilm import NumpyMiniLM, TorchMiniLM, supports
 
 TEXTS = [
     "Món bán chạy nhất?",
@@ -27,11 +28,22 @@ def path():  # type: ignore[no-untyped-def]
     return _model_path(BUNDLED_MODEL)
 
 
-def test_numpy_minilm_matches_sentence_transformers(path) -> None:  # type: ignore[no-untyped-def]
+@pytest.fixture(scope="module")
+def reference(path) -> np.ndarray:  # type: ignore[no-untyped-def]
     from sentence_transformers import SentenceTransformer
 
-    reference = SentenceTransformer(str(path), device="cpu").encode(TEXTS, normalize_embeddings=True)
+    return SentenceTransformer(str(path), device="cpu").encode(TEXTS, normalize_embeddings=True)
+
+
+def test_numpy_minilm_matches_sentence_transformers(path, reference) -> None:  # type: ignore[no-untyped-def]
     fast = NumpyMiniLM(path)
+    ours = np.stack([fast.encode(text) for text in TEXTS])
+    assert ours.dtype == np.float32 and ours.shape == reference.shape
+    assert np.abs(ours - reference).max() < 1e-5
+
+
+def test_torch_minilm_matches_sentence_transformers(path, reference) -> None:  # type: ignore[no-untyped-def]
+    fast = TorchMiniLM(NumpyMiniLM(path))
     ours = np.stack([fast.encode(text) for text in TEXTS])
     assert ours.dtype == np.float32 and ours.shape == reference.shape
     assert np.abs(ours - reference).max() < 1e-5
@@ -60,7 +72,7 @@ def test_question_embedding_does_not_import_torch() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
-def test_a_process_that_keeps_asking_moves_to_sentence_transformers(path) -> None:  # type: ignore[no-untyped-def]
+def test_a_process_that_keeps_asking_moves_to_torch(path) -> None:  # type: ignore[no-untyped-def]
     import time
 
     from aria.kb.embed import WARM_AFTER, MiniLMEmbedder
@@ -68,8 +80,9 @@ def test_a_process_that_keeps_asking_moves_to_sentence_transformers(path) -> Non
     embedder = MiniLMEmbedder(path, BUNDLED_MODEL)
     answers = [embedder.embed([text]) for text in TEXTS[:WARM_AFTER]]
     deadline = time.monotonic() + 120
-    while embedder._full is None and time.monotonic() < deadline:  # loading in the background
+    while embedder._torch is None and time.monotonic() < deadline:  # built in the background
         time.sleep(0.2)
-    assert embedder._full is not None
+    assert embedder._torch is not None
+    assert embedder._full is None  # sentence-transformers only for a build's batches
     for text, before in zip(TEXTS[:WARM_AFTER], answers, strict=True):
         assert np.abs(embedder.embed([text]) - before).max() < 1e-5

@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.compile import entity_of, narrowed_through_another_table
 from aria.semantic.lexicon import (
-    FILLERS,
     GROUP_MARKERS,
     NUMBER_WORDS,
     SINGLE_MARKERS,
@@ -189,8 +188,11 @@ class QuestionParser:
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
         self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
-        self._soft |= {e.tokens for e in lexicon if e.kind == "value"
-                       and tuple(w for w in e.tokens if w not in FILLERS) in self._soft}  # "đã phục vụ"
+        verbs = {e.tokens for e in lexicon if e.kind == "verb"}
+        names = {d.concept for d in catalog.dimensions if d.names_rows}  # "Đỗ Thu Hà" is a customer, never a verb
+        self._soft |= {e.tokens for e in lexicon if e.kind == "value"  # "đã phục vụ": done, and a verb
+                       and tuple(w for w in e.tokens if w not in _DONE) in verbs  # ("đang phục vụ" is a live state)
+                       and not any(m.concept in names for m in e.payload)}
         self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
@@ -881,6 +883,7 @@ def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
 
 
 _EACH = frozenset(["moi", "tung", "each", "every"])
+_DONE = frozenset(["da", "duoc", "bi"])  # Vietnamese markers of what is done (đã), received (được), suffered (bị)
 
 
 def _ranks_within_each(marks: _Marks) -> bool:

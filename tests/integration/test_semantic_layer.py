@@ -235,6 +235,15 @@ def test_accents_typed_must_match_a_phrases_own(layer, now) -> None:
     assert parsed.ok and parsed.query is not None and not any("table" in g for g in parsed.query.group_by)
 
 
+def test_a_name_made_of_common_words_is_never_read_as_a_verb(layer, now) -> None:
+    """"Đỗ Thu Hà" folds to "do thu ha" ("thu": to take in): a customer, kept as the filter; "đang phục vụ"
+    (being served) is a live state, not the verb "phục vụ"."""
+    parsed = layer.parse("Đỗ Thu Hà chi bao nhiêu tiền tháng này?", language="vi", now=now)
+    assert parsed.ok and parsed.query is not None
+    assert [f.values for f in parsed.query.filters] == [("Đỗ Thu Hà",)]
+    assert not layer.parse("Bàn nào đang phục vụ nhiều khách nhất?", language="vi", now=now).ok
+
+
 def test_a_ranking_within_each_group_keeps_the_top_of_each(layer, executor, now) -> None:
     query, result = _answer(layer, executor, "Món nào bán chạy nhất mỗi ngày tuần trước?", "vi", now)
     assert query.limit == 1 and query.limit_per == "metric_time__day"

@@ -470,6 +470,10 @@ class SemanticCompiler:
             if item.by not in known:
                 raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
             order.append(f"{item.by} {'DESC' if item.descending else 'ASC'} NULLS LAST")
+        if query.order_by and query.limit is not None:  # a tie at the cut goes to the bigger companion (ex-021)
+            first = query.order_by[0]
+            order += [f"{m} {'DESC' if first.descending else 'ASC'} NULLS LAST" for m in query.metrics
+                      if m != first.by and self.catalog.metrics[m].additive]
         order += [f"{t} ASC" for t in tie_breaks] + [g for g in query.group_by if g in TIME_COLUMNS]
         return order
 

@@ -193,7 +193,8 @@ class QuestionParser:
         self._soft |= {e.tokens for e in lexicon if e.kind == "value"  # "đã phục vụ": done, and a verb
                        and tuple(w for w in e.tokens if w not in _DONE) in verbs  # ("đang phục vụ" is a live state)
                        and not any(m.concept in names for m in e.payload)}
-        self._concepts = {e.tokens: str(e.payload) for e in lexicon if e.kind == "concept"}
+        self._concept_entries = {e.tokens: e for e in lexicon if e.kind == "concept"}
+        self._concepts = {tokens: str(e.payload) for tokens, e in self._concept_entries.items()}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
         self._by_first_word = _index_by_first_word(lexicon)
@@ -223,6 +224,12 @@ class QuestionParser:
         unknown = marks.leftovers()
         if unknown:
             return Parsed(None, recognised, unknown, "some words were not recognised")
+        noun = _verb_after_and(marks)
+        if noun:
+            return Parsed(None, recognised, [], f"the question also asks for '{noun}', which is not a metric here")
+        measure_split = _split_by_a_measure(marks)
+        if measure_split:
+            return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
@@ -239,9 +246,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
+        named = self._named_metrics(marks)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
-        named = self._named_metrics(marks)
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
                   and " ".join(marks.words[a:b]) not in WEAK_VERBS]
@@ -407,8 +414,11 @@ class QuestionParser:
         ranked ("the top 5 dishes": portions sold)."""
         found: list[str] = []
         for a, _, kind, payload in marks.mentions:
-            for dim in (d for d in self.catalog.dimensions if kind == "concept" and d.concept == payload):
-                metric = dim.default_metric or (dim.ranked_by if _ranked_before(marks, a) else None)
+            concept = payload if kind == "concept" else \
+                self._members_concept(payload) if kind == "value" else None  # type: ignore[arg-type]  # "top 3 drinks"
+            for dim in (d for d in self.catalog.dimensions if concept is not None and d.concept == concept):
+                metric = (dim.default_metric if kind == "concept" else None) or \
+                    (dim.ranked_by if _ranked_before(marks, a) else None)
                 if metric in self.catalog.metrics:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
@@ -518,6 +528,8 @@ class QuestionParser:
             resolved.mentions.append((start, end, kind, payload))
         resolved.marks = list(marks.marks)
         for start, end, kind, payload in resolved.mentions:
+            if kind == "filler":  # a word of "mỗi loại" the markers pass read as "each" stays so
+                continue
             for i in range(start, end):
                 resolved.marks[i] = _Mark(kind, payload)
         return resolved
@@ -651,12 +663,13 @@ class QuestionParser:
         dims = [d for d in self.catalog.dimensions if d.concept == concept]
         return bool(dims) and not any(d.values or d.names_rows or d.is_time for d in dims)
 
-    def _head_concept(self, words: list[str]) -> str | None:
-        """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station."""
-        for size in range(len(words) - 1, 0, -1):
-            concept = self._concepts.get(tuple(words[:size]))
-            if concept is not None:
-                return concept
+    def _head_concept(self, marks: _Marks, start: int, end: int) -> str | None:
+        """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station (never "bàn",
+        a table, for "bạn thu ngân")."""
+        for size in range(end - start - 1, 0, -1):
+            entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
+            if entry is not None and entry.spelled_as(marks.accents[start:start + size]):
+                return str(entry.payload)
         return None
 
     def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None) -> list[str]:
@@ -684,8 +697,8 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
                 continue
-            head = self._head_concept(marks.words[start:end])
-            attached = _marked_before(marks, start, ("group",)) or _marked_after(marks, end, ("which",))
+            head = self._head_concept(marks, start, end)
+            attached = _grouped_before(marks, start) or _marked_after(marks, end, ("which",))
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind
@@ -894,6 +907,28 @@ def _ranks_within_each(marks: _Marks) -> bool:
                           for a, _, k, _ in marks.mentions)
 
 
+def _verb_after_and(marks: _Marks) -> str | None:
+    """"Labour hours and cost by role": a word read as a verb ("what did waste cost us") right after "and", with
+    no metric after it, is a second figure asked for; answering the first alone would drop it."""
+    kinds = [(a, b, k, p) for a, b, k, p in marks.mentions if k != "filler"]
+    for i in range(1, len(kinds)):
+        (a, b, kind, payload), after = kinds[i], kinds[i + 1][2] if i + 1 < len(kinds) else None
+        if kinds[i - 1][2] == "conjunction" and kind == "verb" and payload is None and after not in ("metric", "value", "unit"):
+            return " ".join(marks.words[a:b])
+    return None
+
+
+def _split_by_a_measure(marks: _Marks) -> str | None:
+    """"No-show rate by party size": "by" before a metric splits by a measure, which no dimension is; with a
+    ranking asked ("top 10 customers by spending") it is the order, and fine."""
+    if any(k in ("superlative", "top") for _, _, k, _ in marks.mentions):
+        return None
+    for a, b, kind, _ in marks.mentions:
+        if kind == "metric" and a > 0 and marks.words[a - 1] in ("by", "theo"):
+            return " ".join(marks.words[a:b])
+    return None
+
+
 def _says_so_far(marks: _Marks) -> bool:
     text = f" {' '.join(marks.raw)} "
     return any(f" {phrase} " in text for phrase in SO_FAR_PHRASES)
@@ -906,6 +941,14 @@ def _ranked_before(marks: _Marks, start: int) -> bool:
     while i >= 0 and _kind(marks.marks[i]) in ("superlative", "value", "filler"):
         i -= 1
     return i >= 0 and _kind(marks.marks[i]) in ("top", "which")
+
+
+def _grouped_before(marks: _Marks, start: int) -> bool:
+    """A group marker before the phrase, fillers between: "mỗi loại đồ uống", "each kind of drink"."""
+    i = start - 1
+    while i >= 0 and _kind(marks.marks[i]) == "filler":
+        i -= 1
+    return i >= 0 and _kind(marks.marks[i]) == "group"
 
 
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:

@@ -180,6 +180,11 @@ CASES = [
      "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'L' "
      "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
+    ("Tháng này mỗi loại đồ uống bán được bao nhiêu?", "vi",  # "mỗi loại": each drink, not their total
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c ON c.category_id = m.category_id "
+     "WHERE c.cat_code = 'DRINK' AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_vi"),
     ("Tháng này đến nay có bao nhiêu lượt đặt bàn?", "vi",  # "so far": up to today
      "SELECT count(*), coalesce(sum(party_size), 0) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= date_trunc('month', business_now()) AND reserved_for::date <= business_now()::date"),
@@ -214,6 +219,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tháng này món tráng miệng nào bán ế nhất?",  # the bottom would miss the desserts that sold nothing
     "Which are the best-selling dishes in each category this month?",  # how many of each is not said
     "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
+    "Shifts and cost by role this month",  # "cost" is a second figure asked for, not a verb to drop
+    "Revenue by number of guests this month",  # a split by a measure
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -250,6 +257,15 @@ def test_a_ranking_within_each_group_keeps_the_top_of_each(layer, executor, now)
     days = [row[0] for row in result.rows]
     assert len(days) == 7 == len(set(days))
     assert layer.describe(query, "vi").endswith("cao nhất 1 mỗi ngày")
+
+
+def test_a_tie_at_the_cut_goes_to_the_bigger_companion_then_the_id(layer, now) -> None:
+    """As ex-021 orders promotions by uses, then discount, then id."""
+    parsed = layer.parse("Top 5 khách hàng đến ăn nhiều lần nhất tháng trước", language="vi", now=now)
+    assert parsed.ok and parsed.query is not None
+    sql = layer.compile(parsed.query).sql
+    order = sql[sql.rindex("ORDER BY"):]
+    assert order.index("completed_orders DESC") < order.index("revenue DESC") < order.index("customer ASC")
 
 
 def test_an_unknown_dish_is_named(layer, now) -> None:

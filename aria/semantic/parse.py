@@ -697,8 +697,11 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
                 continue
-            head = self._head_concept(marks, start, end)
-            attached = _grouped_before(marks, start) or _marked_after(marks, end, ("which",))
+            which = _marked_after(marks, end, ("which",))
+            label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start), None)
+            # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
+            head = label if which and label is not None else self._head_concept(marks, start, end)
+            attached = _grouped_before(marks, start) or which
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind

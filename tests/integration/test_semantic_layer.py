@@ -185,6 +185,14 @@ CASES = [
      "JOIN menu_items m USING (item_id) JOIN categories c ON c.category_id = m.category_id "
      "WHERE c.cat_code = 'DRINK' AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
      "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_vi"),
+    ("Bàn trong nhà nào có doanh thu cao nhất tuần trước?", "vi",  # which table (the word before the value)
+     "SELECT t.table_no, sum(o.total_vnd), count(*) FROM orders o JOIN tables t ON t.table_id = o.table_id "
+     f"WHERE t.area_code = 'IN' AND o.status = 'COMPLETED' AND o.{LAST_WEEK.replace(' AND opened_at', ' AND o.opened_at')} "
+     "GROUP BY t.table_id, t.table_no ORDER BY 2 DESC, 3 DESC, t.table_id LIMIT 1"),
+    ("Hôm qua mỗi mã khuyến mãi giảm bao nhiêu tiền?", "vi",  # "giảm bao nhiêu tiền": the discount
+     "SELECT p.promo_code, p.name_vi, sum(o.discount_vnd), count(*) FROM orders o JOIN promotions p "
+     "ON p.promo_id = o.promo_id WHERE o.status = 'COMPLETED' "
+     "AND o.opened_at::date = (business_now() - interval '1 day')::date GROUP BY p.promo_id, p.promo_code, p.name_vi"),
     ("Tháng này đến nay có bao nhiêu lượt đặt bàn?", "vi",  # "so far": up to today
      "SELECT count(*), coalesce(sum(party_size), 0) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= date_trunc('month', business_now()) AND reserved_for::date <= business_now()::date"),

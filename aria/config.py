@@ -207,10 +207,10 @@ class Settings(BaseSettings):
     k_step: int = Field(default=2, ge=0, le=100, description="How much a retrieval rewrite raises k.")
     m_step: int = Field(default=4, ge=0, le=500, description="How much a retrieval rewrite raises m.")
     column_token_budget: int = Field(
-        default=400, ge=0, le=100_000,
+        default=200, ge=0, le=100_000,
         description="Tokens (cl100k) the retrieved columns of a question may fill, best-scored first across the "
-                    "chosen tables (at most m per table); named, matched, glossary and key columns come on top. "
-                    "0: m columns per table.",
+                    "chosen tables (at most m per table; beyond each table's best one as name and type only); "
+                    "named, matched, glossary and key columns come on top, in full. 0: m columns per table.",
     )
     budget_step: int = Field(default=200, ge=0, le=100_000,
                              description="How much a retrieval rewrite raises the column token budget.")

@@ -39,6 +39,11 @@ class CatalogColumn:
         """Tokens of this column's line in a rendered context (the column budget's unit)."""
         return column_token_count(self.to_context(""))
 
+    @cached_property
+    def brief_token_count(self) -> int:
+        """Tokens of this column's brief line (name and type: a column that only fills the budget)."""
+        return column_token_count(self.to_context("fill"))
+
 
 @dataclass(frozen=True)
 class Catalog:

@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 RENDERED_EXAMPLES = 3
+BRIEF_REASONS = frozenset({"fill"})  # columns that only fill the column budget: rendered as name and type
 
 
 @lru_cache(maxsize=1)
@@ -43,7 +44,12 @@ class ContextColumn(_Frozen):
     examples: tuple[str, ...] = ()
     value_range: tuple[str, str] | None = None
     primary_key: bool = False
-    reason: str = ""  # dense, lexical, named, value, key, glossary, full
+    reason: str = ""  # retrieved, fill, named, value, key, glossary, label, name, person, date, full
+
+    @property
+    def brief(self) -> bool:
+        """Only filling the column budget (not named, matched, a key nor a table's best): name and type."""
+        return self.reason in BRIEF_REASONS
 
 
 class ContextTable(_Frozen):
@@ -152,6 +158,8 @@ def _render_column(column: ContextColumn) -> str:
     parts = [f"{column.name}:{column.data_type}" if column.data_type else column.name]
     if column.primary_key:
         parts.append("Primary Key")
+    if column.brief:
+        return "(" + ", ".join(parts) + ")"
     if column.description:
         parts.append(column.description)
     if column.examples:

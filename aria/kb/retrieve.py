@@ -53,6 +53,9 @@ class RetrievalOptions:
     # brings (none of its columns, values or glossary entries named, nor its name) is weak: it keeps its best
     # weak_floor columns, its name column and its keys, and takes no share of the column budget (0: off)
     weak_floor: int = 2
+    brief_fill: bool = True  # with a column token budget, the columns only a score brings are rendered as name
+    # and type (reason "fill"; no description or examples) and count their brief line against the budget
+    full_floor: int = 1  # ... except each chosen table's best this many, rendered in full
     max_bridges: int = 1  # link tables added between two selected tables that nothing selected joins
     max_databases: int = 3  # warehouse of several databases: retrieve inside at most this many (0: off)
     runner_up_k: int = 2  # tables of the first step inside the databases after the best one
@@ -83,8 +86,11 @@ class _Selection:
             self.tables.append(table)
 
     def add_column(self, table: str, column: str, reason: str) -> None:
+        """The first reason sticks, except that a column only filling the budget ("fill", rendered
+        brief) takes any stronger reason found later (a key, a date, a name part)."""
         self.add_table(table)
-        self.columns[table].setdefault(column, reason)
+        if self.columns[table].get(column, "fill") == "fill":
+            self.columns[table][column] = reason
 
 
 def rrf(ranked: list[str], k: int) -> dict[str, float]:
@@ -324,7 +330,8 @@ def select(catalog: Catalog, docs: list[ScoredDoc], text: str, *, k: int, m: int
             sel.add_column(table, name, "label")
     if budget > 0:
         _budget_columns(catalog, sel, column_scores, budget, m, light=set(light), light_m=opts.extra_m,
-                        floor_n=opts.column_floor, weak=unbacked, weak_floor=opts.weak_floor)
+                        floor_n=opts.column_floor, weak=unbacked, weak_floor=opts.weak_floor, brief=opts.brief_fill,
+                        full_floor=opts.full_floor)
     else:
         _top_columns(catalog, sel, column_scores, m, light=set(light), light_m=opts.extra_m)
     # the tables the question is about: not a light one, unless the question names a column or value of it
@@ -385,12 +392,13 @@ def _top_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, flo
 
 def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, float], budget: int, m: int, *,
                     light: set[str], light_m: int, floor_n: int = 0, weak: set[str] | None = None,
-                    weak_floor: int = 0) -> None:
+                    weak_floor: int = 0, brief: bool = False, full_floor: int = 0) -> None:
     """Columns of the chosen tables ranked together by fused score (the table's score is part of it),
     kept in that order until their rendered lines fill ``budget`` tokens: a wide table gets what the
     question needs, a narrow one is not padded. The best ``floor_n`` of every table come first (they
     count against the budget too; a ``weak`` table's best ``weak_floor`` only, and nothing beyond them);
-    at most ``m`` retrieved columns per table."""
+    at most ``m`` retrieved columns per table. ``brief``: all but the best ``full_floor`` of a table only
+    fill the budget; they are rendered as name and type ("fill") and count that brief line."""
     candidates = [(column_scores.get(f"{table}\x00{col.name}", 0.0), table, col)
                   for table in sel.tables if table not in light
                   for col in catalog.columns.get(table, []) if col.name not in sel.columns.get(table, {})]
@@ -409,16 +417,17 @@ def _budget_columns(catalog: Catalog, sel: _Selection, column_scores: dict[str, 
     spent = 0
     taken: dict[str, int] = defaultdict(int)
     for _, table, col in floor:
-        sel.add_column(table, col.name, "retrieved")
+        full = not brief or taken[table] < full_floor
+        sel.add_column(table, col.name, "retrieved" if full else "fill")
         taken[table] += 1
-        spent += col.token_count
+        spent += col.token_count if full else col.brief_token_count
     for _, table, col in rest:
         if spent >= budget:
             break
         if taken[table] < m:
-            sel.add_column(table, col.name, "retrieved")
+            sel.add_column(table, col.name, "fill" if brief else "retrieved")
             taken[table] += 1
-            spent += col.token_count
+            spent += col.brief_token_count if brief else col.token_count
     for table in light:
         ranked = sorted(catalog.columns.get(table, []), key=lambda c: -column_scores.get(f"{table}\x00{c.name}", 0.0))
         for col in ranked[:light_m]:

@@ -130,7 +130,7 @@ def test_the_budget_finds_the_columns_of_a_wide_table(wide_kb: KnowledgeBase) ->
     strict, mean, share = _recall(wide_kb, m=defaults.top_m_columns, budget=defaults.column_token_budget)
     fixed_strict, fixed_mean, _ = _recall(wide_kb, m=4, budget=0)
     assert mean >= fixed_mean and strict >= fixed_strict
-    assert strict >= 0.7 and mean >= 0.85, (strict, mean)  # a fixed m = 4: 0.5 and 0.68; 0.75 and 0.89 measured
+    assert strict >= 0.7 and mean >= 0.85, (strict, mean)  # a fixed m = 4: 0.5 and 0.68; 0.83 and 0.93 measured
     assert share <= 0.7, share  # three tables, one of them wide: most of this small schema is that table
 
 

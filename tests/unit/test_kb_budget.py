@@ -146,3 +146,26 @@ def test_a_low_ranked_table_only_its_rank_brings_gets_its_best_columns_and_name_
     assert len(sel.columns["orders"]) == 4 and len(sel.columns["items"]) == 4  # the budget goes to the others
     sel, _, _ = select(catalog, docs, "average basket by phone", k=3, m=16, opts=opts, budget=10_000)
     assert len(sel.columns["shops"]) == 6  # the question names a column of it: an ordinary table
+
+
+def test_columns_that_only_fill_the_budget_are_rendered_brief() -> None:
+    from aria.kb.retrieve import to_context
+
+    described = {"type": "text", "description": "what it holds", "examples": ["x", "y"]}
+    catalog = Catalog(db_name="w", tables={"t": {}}, edges=(), columns={"t": [
+        CatalogColumn("t", "id", {**described, "pk": True}), *(CatalogColumn("t", c, described) for c in WIDE[:6])]})
+    docs = _docs({**{f"t.{c}": 0.9 - i * 0.01 for i, c in enumerate(WIDE[:6])}, "t.id": 0.1})
+    opts = RetrievalOptions(column_floor=2, extra_tables=0, full_floor=1)
+    sel, values, hits = select(catalog, docs, "c05", k=1, m=16, opts=opts, budget=10_000)
+    ctx = to_context(catalog, sel, values, hits, k=1, m=16)
+    columns = {c.name: c for c in ctx.tables[0].columns}
+    assert not columns["C00"].brief and not columns["id"].brief  # the table's best one, its key
+    assert not columns["C05"].brief  # named in the question
+    assert columns["C01"].brief and columns["C04"].brief  # the rest of the floor, filling the budget
+    lines = ctx.render().splitlines()
+    assert "(C00:text, what it holds, Examples: [x, y])," in lines
+    assert "(id:text, Primary Key, what it holds, Examples: [x, y])," in lines
+    assert "(C01:text)," in lines  # still its name and type
+    full_tokens = sum(c.token_count for c in catalog.columns["t"])
+    brief_tokens = sum(c.brief_token_count for c in catalog.columns["t"])
+    assert brief_tokens < full_tokens

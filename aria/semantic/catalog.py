@@ -58,6 +58,7 @@ class MetricInfo:
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
     split_alternative: str | None = None  # the next metric to try when neither fits (revenue -> amount paid)
+    companions_without_item: tuple[str, ...] = ()  # shown instead of a quantity companion that cannot add up
     fixes: frozenset[str] = frozenset()  # concepts its definition already filters (revenue: order_status)
     fixed_values: frozenset[str] = frozenset()  # the values it filters them to (revenue: COMPLETED)
     show_with: dict[str, tuple[str, ...]] = field(default_factory=dict)  # concept -> attributes shown beside it
@@ -200,6 +201,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         name=metric.name, labels=labels, unit=str(meta.get("unit", "count")), decimals=int(meta.get("decimals", 0)),
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
+        companions_without_item=_strings(meta.get("companions_without_item")),
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),

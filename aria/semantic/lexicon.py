@@ -64,6 +64,7 @@ SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
     "chay nhat": True, "dong nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
+    "rank": True, "ranked": True, "xep hang": True,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True,
@@ -181,7 +182,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "right now", "hien tai", "luc nay", "hien gio
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
-                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai",
+                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai", "bay gio", "each kind of", "each type of",
                   "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",

@@ -496,7 +496,9 @@ class QuestionParser:
             if any(self.catalog.metrics[m].unit == "qty" for m in named):
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
                                     "ingredient")
-            metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"]
+            instead = [c for m in heads for c in self.catalog.metrics[m].companions_without_item
+                       if c in self.catalog.metrics and c not in metrics]  # waste: its write-offs, not kilos
+            metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"] + instead
         for flt in filters:  # "how much Tôm sú is left": a quantity is shown with its item and unit
             dim = self.catalog.dimension_of(flt.dimension)
             if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \

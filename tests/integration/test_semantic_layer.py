@@ -114,8 +114,8 @@ CASES = [
      "ORDER BY 2 DESC, m.item_id LIMIT 1"),
     ("How did we do on Saturday, November 7? Total revenue please.", "en",  # the weekday names the date: one day
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND opened_at::date = DATE '2026-11-07'"),
-    ("What did waste cost us in each of the last 4 weeks?", "en",  # "each of the last 4 weeks": by week
-     "SELECT date_trunc('week', l.logged_at)::date, round(sum(-l.qty_delta * i.unit_cost_vnd)) "
+    ("What did waste cost us in each of the last 4 weeks?", "en",  # by week, with the write-offs (kilos don't add up)
+     "SELECT date_trunc('week', l.logged_at)::date, round(sum(-l.qty_delta * i.unit_cost_vnd)), count(*) "
      "FROM inventory_logs l JOIN ingredients i USING (ingredient_id) WHERE l.mv_type = 'WST' "
      "AND l.logged_at >= date_trunc('week', business_now()) - interval '3 weeks' GROUP BY 1"),
     ("How did last week's revenue compare with the week before, and the percent change?", "en",  # a change column

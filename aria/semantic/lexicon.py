@@ -15,6 +15,7 @@ import string
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from aria.semantic.catalog import SemanticCatalog
@@ -240,19 +241,31 @@ def accents_of(text: str) -> tuple[str, ...]:
     >>> [len(m) for m in accents_of("Bếp lẩu, canh")]
     [2, 2, 0]
     """
+    lowered = text.lower()
+    if lowered.isascii():
+        return ("",) * len(normalize(text).split())
     marks: list[str] = []
     current: list[str] | None = None
-    for ch in unicodedata.normalize("NFC", text.lower()):
-        folded = strip_diacritics(ch).lower()
-        if folded and set(folded) <= _WORD_CHARACTERS:
+    for ch in unicodedata.normalize("NFC", lowered):
+        mark = _marks_of_character(ch)
+        if mark is not None:
             current = [] if current is None else current
-            current.append("đ" if ch == "đ" else "".join(c for c in unicodedata.normalize("NFD", ch) if unicodedata.combining(c)))
+            current.append(mark)
         elif current is not None:
             marks.append("".join(current))
             current = None
     if current is not None:
         marks.append("".join(current))
     return tuple(marks)
+
+
+@lru_cache(maxsize=4096)
+def _marks_of_character(ch: str) -> str | None:
+    """A word character's marks ("" for none), or None for a character between words."""
+    folded = strip_diacritics(ch).lower()
+    if not folded or not set(folded) <= _WORD_CHARACTERS:
+        return None
+    return "đ" if ch == "đ" else "".join(c for c in unicodedata.normalize("NFD", ch) if unicodedata.combining(c))
 
 
 def _spellings(words: tuple[str, ...], spelling: str) -> frozenset[tuple[str, ...]] | None:

@@ -345,14 +345,13 @@ class QuestionParser:
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
-                              with_empty=with_empty,
-                              change=change)
+                              with_empty=with_empty, change=change)
         return Parsed(query, recognised)
 
     def _each_split(self, marks: _Marks, group_by: list[str]) -> str | None:
         """The split said with "each" ("mỗi danh mục", "each day"), as its group-by name."""
         for a, _, kind, payload in marks.mentions:
-            if kind not in ("concept", "grain") or not (marks.words[a] in _EACH or (a > 0 and marks.words[a - 1] in _EACH)):
+            if kind not in ("concept", "grain") or not _said_with_each(marks, a):
                 continue
             for name in group_by:
                 if (kind == "grain" and name == payload) or (kind == "concept" and getattr(
@@ -908,8 +907,12 @@ def _ranks_within_each(marks: _Marks) -> bool:
     """"3 món bán chạy nhất của mỗi danh mục", "the best-selling dish in each category": a split said with
     "each" beside a ranking of another split, which a single ranking over both would answer wrongly."""
     ranked = any(k in ("superlative", "top") for _, _, k, _ in marks.mentions)
-    return ranked and any(k in ("concept", "grain") and (marks.words[a] in _EACH or (a > 0 and marks.words[a - 1] in _EACH))
-                          for a, _, k, _ in marks.mentions)
+    return ranked and any(k in ("concept", "grain") and _said_with_each(marks, a) for a, _, k, _ in marks.mentions)
+
+
+def _said_with_each(marks: _Marks, start: int) -> bool:
+    """"mỗi danh mục" (the phrase starts with "each"), "in each category" (the word before it is "each")."""
+    return marks.words[start] in _EACH or (start > 0 and marks.words[start - 1] in _EACH)
 
 
 def _verb_after_and(marks: _Marks) -> str | None:

@@ -894,9 +894,12 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     return moved
 
 
-def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...]) -> bool:
-    mark = marks.marks[start - 1] if start > 0 else None
-    return mark is not None and mark.kind in kinds
+def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:
+    """The first word before ``start`` whose kind is not in ``skip`` is one of ``kinds``."""
+    i = start - 1
+    while i >= 0 and _kind(marks.marks[i]) in skip:
+        i -= 1
+    return i >= 0 and _kind(marks.marks[i]) in kinds
 
 
 _EACH = frozenset(["moi", "tung", "each", "every"])
@@ -945,18 +948,12 @@ def _says_so_far(marks: _Marks) -> bool:
 def _ranked_before(marks: _Marks, start: int) -> bool:
     """"top 10 customers", "our 5 most frequent gold-tier customers": a ranking word before the phrase,
     with only ranking words, values and fillers between."""
-    i = start - 1
-    while i >= 0 and _kind(marks.marks[i]) in ("superlative", "value", "filler"):
-        i -= 1
-    return i >= 0 and _kind(marks.marks[i]) in ("top", "which")
+    return _marked_before(marks, start, ("top", "which"), skip=("superlative", "value", "filler"))
 
 
 def _grouped_before(marks: _Marks, start: int) -> bool:
     """A group marker before the phrase, fillers between: "mỗi loại đồ uống", "each kind of drink"."""
-    i = start - 1
-    while i >= 0 and _kind(marks.marks[i]) == "filler":
-        i -= 1
-    return i >= 0 and _kind(marks.marks[i]) == "group"
+    return _marked_before(marks, start, ("group",), skip=("filler",))
 
 
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:

@@ -173,7 +173,7 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "vi", "both"])
+                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "luong"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -187,7 +187,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "right now", "hien tai", "luc nay", "hien gio
                   "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",
-                  "so voi muc tieu", "so voi thoi gian muc tieu")
+                  "so voi muc tieu", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
+                  "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

@@ -277,6 +277,8 @@ class SemanticCompiler:
         mf_sql = self._explain(query, group_by)
         columns, select = self._presentation(query)
         order = self._order(query, tie_breaks)
+        if query.limit_per is not None:
+            select.append(f"{self._rank_in_group(query, order)} AS rank_in_group")
         sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result"
         keys = [g for g in query.group_by if not g.startswith("metric_time")]
         where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
@@ -284,27 +286,25 @@ class SemanticCompiler:
             where.append(something_to_show(list(query.metrics)))
         if where:
             sql += "\nWHERE " + " AND ".join(where)
-        if query.limit_per is not None:
-            return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=self._top_per_group(query, sql, columns, order),
-                                 columns=tuple(columns))
-        if order:
-            sql += f"\nORDER BY {', '.join(order)}"
-        if query.limit is not None:
-            sql += f"\nLIMIT {int(query.limit)}"
+        if query.limit_per is not None:  # the first ``limit`` of each group, each group's in rank order
+            shown = ", ".join(f'"{c}"' for c in columns)
+            sql = (f"SELECT {shown}\nFROM (\n{sql}\n) AS ranked\nWHERE rank_in_group <= {int(query.limit or 0)}\n"
+                   f'ORDER BY "{self.column_name(query.limit_per)}", rank_in_group')
+        else:
+            if order:
+                sql += f"\nORDER BY {', '.join(order)}"
+            if query.limit is not None:
+                sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))
 
-    def _top_per_group(self, query: SemanticQuery, sql: str, columns: list[str], order: list[str]) -> str:
+    def _rank_in_group(self, query: SemanticQuery, order: list[str]) -> str:
         """"The 3 best-selling dishes of each category": the ranking numbered within each value of the split
-        said with "each" (its entity too, so two categories of one name stay apart), the first ``limit`` kept."""
+        said with "each" (its entity too, so two categories of one name stay apart)."""
         each = query.limit_per
         if each is None or each not in query.group_by or query.limit is None or not order:
             raise SemanticQueryError("A ranking within each group needs the split, how many, and an order.")
         partition = [each, *([e] if (e := entity_of(each)) and self.catalog.names_rows(each) else [])]
-        numbered = sql.replace("\nFROM (\n", f", row_number() OVER (PARTITION BY {', '.join(partition)} "
-                                              f"ORDER BY {', '.join(order)}) AS rank_in_group\nFROM (\n", 1)
-        shown = ", ".join(f'"{c}"' for c in columns)
-        return (f"SELECT {shown}\nFROM (\n{numbered}\n) AS ranked\nWHERE rank_in_group <= {int(query.limit)}\n"
-                f'ORDER BY "{self.column_name(each)}", rank_in_group')
+        return f"row_number() OVER (PARTITION BY {', '.join(partition)} ORDER BY {', '.join(order)})"
 
     def _compile_comparison(self, query: SemanticQuery, group_by: list[str], tie_breaks: list[str]) -> CompiledQuery:
         """Each metric for two periods side by side: two MetricFlow queries joined on the split."""

@@ -237,11 +237,12 @@ class MiniLMEmbedder(VectorEmbeddings):
             return self.full().embed(texts, progress=progress)
         fast = self._torch
         if fast is not None:
-            out = np.stack([fast.encode(text) for text in texts]) if texts else np.zeros((0, self.dimension))
+            vectors = [fast.encode(text) for text in texts]
         else:
             model = self._numpy()
             with minilm.one_blas_thread():
-                out = np.stack([model.encode(text) for text in texts]) if texts else np.zeros((0, self.dimension))
+                vectors = [model.encode(text) for text in texts]
+        out = np.stack(vectors) if vectors else np.zeros((0, self.dimension))
         if progress:
             progress(len(texts))
         return out.astype(np.float32)

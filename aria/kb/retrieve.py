@@ -1,8 +1,9 @@
 """Two-step schema retrieval: dense (pgvector) and lexical (PostgreSQL full-text on normalized text)
 scores fused by reciprocal rank, columns also by the question's words found in their names,
 descriptions and glossary entries; top-k tables, columns against a token budget (or top-m per
-table; a low-ranked table nothing but its rank brings gets only its best few and its name column); then tables on foreign-key paths, key columns, columns named in the question/evidence,
-matched values, glossary hits, a date column for a question about a period (the year column for one
+table; a low-ranked table nothing but its rank brings gets only its best few and its name column;
+the columns only the budget brings are rendered as name and type); then tables on foreign-key
+paths, key columns, columns named in the question/evidence, matched values, glossary hits, a date column for a question about a period (the year column for one
 naming a year), name parts for one asking for a name, the name column of a table the question names,
 and the columns that join two chosen tables by their names when no foreign key does.
 """

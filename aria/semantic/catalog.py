@@ -54,6 +54,8 @@ class MetricInfo:
     direction: str = "neutral"  # higher_is_better | lower_is_better | neutral
     companions: tuple[str, ...] = ()  # metrics shown beside it by convention
     split_companions: tuple[str, ...] = ()  # shown beside it in a split only (tips by method: with the payments)
+    # shown beside it in a split by one of these concepts (labour cost by role: with its staff and hours)
+    split_companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -202,6 +204,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
         companions_without_item=_strings(meta.get("companions_without_item")),
+        split_companions_by={str(k): _strings(v) for k, v in dict(meta.get("split_companions_by") or {}).items()},
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),

@@ -192,14 +192,32 @@ def share_of_total(metric: str) -> str:
 
 
 def narrowed_through_another_table(entity: str, filters: list[ValueFilter]) -> bool:
-    """A filter on the entity's rows through another table ("món tráng miệng": a dish's category): MetricFlow
-    cannot list such rows without a metric.
+    """A filter on the entity's rows through more than one other table: MetricFlow lists a dimension's rows
+    from its own semantic model only, and one link further (a dish's category) is joined by
+    :func:`linked_filter`; a dish's category's something is not.
 
     >>> narrowed_through_another_table("menu_item", [ValueFilter(dimension="menu_item__category__cat_code",
     ...                                                          values=("DES",))])
+    False
+    >>> narrowed_through_another_table("order", [ValueFilter(dimension="order__table__area__name",
+    ...                                                      values=("X",))])
     True
     """
-    return any(f.dimension.startswith(f"{entity}__") and entity_of(f.dimension) != entity for f in filters)
+    return any(f.dimension.startswith(f"{entity}__") and entity_of(f.dimension) != entity
+               and linked_filter(entity, f) is None for f in filters)
+
+
+def linked_filter(entity: str, flt: ValueFilter) -> tuple[str, ValueFilter] | None:
+    """A filter on the entity's rows through one linked table, as the link and the filter on that table's
+    own rows ("món tráng miệng": a dish's category is dessert), or None.
+
+    >>> linked_filter("menu_item", ValueFilter(dimension="menu_item__category__cat_code", values=("DES",)))
+    ('menu_item__category', ValueFilter(dimension='category__cat_code', values=('DES',), exclude=False))
+    """
+    parts = flt.dimension.split("__")
+    if len(parts) != 3 or parts[0] != entity:
+        return None
+    return f"{parts[0]}__{parts[1]}", flt.model_copy(update={"dimension": f"{parts[1]}__{parts[2]}"})
 
 
 def _first_line(err: Exception) -> str:
@@ -407,13 +425,20 @@ class SemanticCompiler:
                                      "(dishes, staff, tables).")
         entity = tie_breaks[0]
         if narrowed_through_another_table(entity, query.filters):
-            raise SemanticQueryError("The rows with nothing to count cannot be narrowed through another table.")
+            raise SemanticQueryError("The rows with nothing to count cannot be narrowed through more than one "
+                                     "other table.")
         own = [f for f in query.filters if entity_of(f.dimension) == entity]
+        links = [found for found in (linked_filter(entity, f) for f in query.filters) if found is not None]
         active = f"{entity}__is_active"
         rows_where = [where_filter(f) for f in own]
         if active in self.group_bys(list(query.metrics)):
             rows_where.append(f"{{{{ Dimension('{active}') }}}} = true")
-        rows_sql = self._explain_rows(group_by, rows_where)
+        rows_sql = self._explain_rows([*group_by, *dict.fromkeys(link for link, _ in links)], rows_where)
+        narrowing = ""
+        for i, (link, flt) in enumerate(links):  # a dessert: a dish whose category is one of the dessert ones
+            linked = link.rsplit("__", 1)[1]
+            narrowing += (f"\nJOIN (\n{self._explain_rows([linked], [where_filter(flt)])}\n) AS n{i} "
+                          f"ON n{i}.{linked} = v.{link}")
         metrics_sql = self._explain(query, group_by)
         columns, select = [], []
         for name in query.group_by:
@@ -423,7 +448,7 @@ class SemanticCompiler:
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
             select.append(f'{self._metric_value(name, f"r.{name}", empty_is_zero)} AS "{columns[-1]}"')
-        sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v\n"
+        sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v{narrowing}\n"
                f"LEFT JOIN (\n{metrics_sql}\n) AS r ON r.{entity} = v.{entity}")
         order = [f"{self._metric_value(o.by, f'r.{o.by}', empty_is_zero) if o.by in query.metrics else f'v.{o.by}'} "
                  f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]

@@ -94,6 +94,11 @@ def tokens_of(question: str) -> list[str]:
     return normalize(question).split()
 
 
+# "tối nay", "tonight": today, and of today its dinner shift; "trưa nay", "this lunch": its lunch shift
+SHIFT_OF_PERIOD = {("toi", "nay"): ("ca", "toi"), ("tonight",): ("ca", "toi"), ("this", "evening"): ("ca", "toi"),
+                   ("trua", "nay"): ("ca", "trua"), ("this", "lunch"): ("ca", "trua")}
+
+
 class _Marks:
     """Which token means what; every token ends up marked or is a leftover."""
 
@@ -198,6 +203,9 @@ class QuestionParser:
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
         self._by_first_word = _index_by_first_word(lexicon)
+        values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
+        self._shift_of_period = {period: values[shift] for period, shift in SHIFT_OF_PERIOD.items() if shift in values}
+        self._soft |= set(self._shift_of_period)  # a shift where the metric has one (not a booking's)
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _CONTRACTION.sub(" ", _POSSESSIVE.sub(" ", question))
@@ -212,6 +220,10 @@ class QuestionParser:
         tables = _mark_table_numbers(marks, text)
         limit = _mark_top_n(marks)
         _mark_lexicon(marks, self._by_first_word)
+        for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
+            shift = self._shift_of_period.get(tuple(marks.words[start:end])) if kind == "time" else None
+            if shift is not None:
+                marks.mentions.append((start, end, "value", shift))
         _mark_grain_words(marks)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
@@ -485,8 +497,10 @@ class QuestionParser:
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
         group_by = self._group_by(marks, available, language, limit) + filter_groups
         if group_by:  # tips by payment method are shown with the payments they came with
-            extra = [c for m in heads for c in self.catalog.metrics[m].split_companions
-                     if c in self.catalog.metrics and c not in metrics]
+            concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
+            extra = [c for m in heads for c in (*self.catalog.metrics[m].split_companions, *(
+                     c for concept, by in self.catalog.metrics[m].split_companions_by.items() if concept in concepts
+                     for c in by)) if c in self.catalog.metrics and c not in metrics]
             if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])):
                 metrics = [*metrics, *extra]
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])

@@ -107,6 +107,19 @@ CASES = [
      "AND o.opened_at < date_trunc('month', business_now()) GROUP BY oi.item_id) "
      "SELECT m.name_en, coalesce(s.portions, 0) FROM menu_items m LEFT JOIN sold s USING (item_id) "
      "WHERE m.is_active ORDER BY 2, m.item_id LIMIT 5"),
+    ("Tháng này món tráng miệng nào bán ế nhất?", "vi",  # the bottom of a category: its dishes that sold nothing too
+     "WITH sold AS (SELECT oi.item_id, sum(oi.qty) AS portions FROM order_items oi JOIN orders o USING (order_id) "
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY oi.item_id) "
+     "SELECT m.name_vi, coalesce(s.portions, 0) FROM menu_items m JOIN categories c USING (category_id) "
+     "LEFT JOIN sold s USING (item_id) WHERE m.is_active AND c.cat_code = 'DES' ORDER BY 2, m.item_id LIMIT 1"),
+    ("Bottom 3 noodle dishes last week", "en",  # the same in English
+     "WITH sold AS (SELECT oi.item_id, sum(oi.qty) AS portions FROM order_items oi JOIN orders o USING (order_id) "
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('week', business_now()) - interval '7 days' "
+     "AND o.opened_at < date_trunc('week', business_now()) GROUP BY oi.item_id) "
+     "SELECT m.name_en, coalesce(s.portions, 0) FROM menu_items m JOIN categories c USING (category_id) "
+     "LEFT JOIN sold s USING (item_id) WHERE m.is_active AND c.cat_code = 'NOODLE' ORDER BY 2, m.item_id LIMIT 3"),
     ("Món nào bán nhiều nhất tháng này?", "vi",  # "bán" after a dish is selling, not "bàn" (a table)
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
@@ -196,6 +209,16 @@ CASES = [
     ("Tháng này đến nay có bao nhiêu lượt đặt bàn?", "vi",  # "so far": up to today
      "SELECT count(*), coalesce(sum(party_size), 0) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= date_trunc('month', business_now()) AND reserved_for::date <= business_now()::date"),
+    ("Doanh thu tối nay?", "vi",  # tonight: today's dinner shift, not the whole day
+     "SELECT sum(o.total_vnd), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' AND o.opened_at::date = business_now()::date"),
+    ("Labour cost by role last week", "en",  # by role: with the people who worked and their hours
+     "SELECT st.role_code, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in) "
+     "/ 3600 * st.hourly_wage_vnd)), count(DISTINCT st.staff_id), "
+     "round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in)) / 3600, 1) "
+     "FROM staff_shifts ss JOIN staff st USING (staff_id) JOIN shifts s USING (shift_id) "
+     "WHERE s.shift_date >= (date_trunc('week', business_now()) - interval '7 days')::date "
+     "AND s.shift_date < date_trunc('week', business_now())::date GROUP BY st.role_code"),
 ]
 
 
@@ -224,7 +247,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which customers haven't been back in the last 30 days?",  # a negation inside a contraction
     "List all the orders from table 12 yesterday.",  # single rows, not a metric
     "Revenue last week with the percent change",  # a change needs two periods
-    "Tháng này món tráng miệng nào bán ế nhất?",  # the bottom would miss the desserts that sold nothing
     "Which are the best-selling dishes in each category this month?",  # how many of each is not said
     "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
     "Shifts and cost by role this month",  # "cost" is a second figure asked for, not a verb to drop

@@ -18,7 +18,8 @@ from typing import Any, Protocol
 from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, build_catalog, load_manifest, semantic_dir
 from aria.semantic.compile import CompiledQuery, SemanticCompiler, load_compiler, period_label
-from aria.semantic.lexicon import Entry, Learned, ValuesOf, build_lexicon, learned_entries
+from aria.semantic.lexicon import Entry, Learned, ValuesOf, learned_entries
+from aria.semantic.lexicon_cache import LexiconCache, built_in_lexicon
 from aria.semantic.manifest_cache import manifest_key, read_cached, write_cached
 from aria.semantic.parse import Parsed, QuestionParser
 from aria.semantic.query import SemanticQuery
@@ -46,6 +47,7 @@ class SemanticLayer:
     compiler: SemanticCompiler
     values_of: ValuesOf | None = None
     learned: LearnedSource | None = None
+    lexicon_cache: LexiconCache | None = None  # where the built-in lexicon is cached (None: built each time)
 
     def __post_init__(self) -> None:
         self._parser: QuestionParser | None = None
@@ -60,7 +62,7 @@ class SemanticLayer:
         with self._lock:
             if self._parser is None:
                 if self._built_in is None:
-                    self._built_in = build_lexicon(self.catalog, self.values_of)
+                    self._built_in = built_in_lexicon(self.catalog, self.values_of, self.lexicon_cache)
                 lexicon = (*learned_entries(self.catalog, self._learned), *self._built_in)
                 self._parser = QuestionParser(self.catalog, lexicon, lambda m: self.compiler.group_bys(list(m)))
             return self._parser
@@ -118,7 +120,8 @@ def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of
     """Load and validate the semantic model; raises :class:`SemanticModelError` naming what is wrong.
     With ``executor`` (the read-only executor), MetricFlow's own ``query`` runs through it too. With
     ``cache_dir``, a manifest that passed every check before (same files) is read from there and
-    MetricFlow's engine is built at the first compilation (:mod:`aria.semantic.manifest_cache`)."""
+    MetricFlow's engine is built at the first compilation (:mod:`aria.semantic.manifest_cache`); so is
+    the built-in lexicon (:mod:`aria.semantic.lexicon_cache`)."""
     directory = directory or semantic_dir()
     key = manifest_key(directory, business_schema=business_schema, semantic_schema=semantic_schema) \
         if cache_dir is not None else ""
@@ -130,7 +133,9 @@ def load_semantic_layer(*, business_schema: str, semantic_schema: str, values_of
     compiler = load_compiler(manifest, catalog, executor, deferred=cached)
     if cache_dir is not None and not cached:
         write_cached(cache_dir, key, manifest)
-    layer = SemanticLayer(catalog=catalog, compiler=compiler, values_of=values_of, learned=learned)
+    lexicon_cache = LexiconCache(cache_dir, key) if cache_dir is not None else None
+    layer = SemanticLayer(catalog=catalog, compiler=compiler, values_of=values_of, learned=learned,
+                          lexicon_cache=lexicon_cache)
     layer.refresh_synonyms()
     return layer
 

@@ -416,6 +416,15 @@ class QuestionParser:
             for reading in readings:
                 try:
                     return candidate, self._split(marks, reading, language, tables, limit)
+                except _ReadAs as read_as:
+                    if _questions_asked(marks) > 1:  # "đặt bao nhiêu lần, bao nhiêu lần không đến": both asked
+                        problem = problem or str(read_as)
+                        continue
+                    again = [read_as.instead if m == read_as.metric else m for m in candidate]
+                    try:
+                        return again, self._split(marks, again, language, tables, limit)
+                    except _Unanswerable as err:
+                        problem = problem or str(err)
                 except _Unanswerable as err:
                     problem = problem or str(err)
         return problem
@@ -611,8 +620,14 @@ class QuestionParser:
                              if m.concept in fixed):  # type: ignore[attr-defined]
                 continue  # "khách ăn tại chỗ ngồi bao lâu": dine-in, as the metric already is
             if clash:
-                raise _Unanswerable(f"the metric already counts only one {', '.join(sorted(clash))}; "
-                                    f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
+                said = {m.value.lower() for m in payload if m.concept in clash}  # type: ignore[attr-defined]
+                problem = (f"the metric already counts only one {', '.join(sorted(clash))}; "
+                           f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
+                for metric in (m for m in named if self.catalog.metrics[m].fixes & clash):
+                    instead = self._counting_only(metric, clash, said)
+                    if instead is not None:  # "bao nhiêu đơn giao hàng bị hủy": the cancelled orders
+                        raise _ReadAs(metric, instead, problem)
+                raise _Unanswerable(problem)
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
@@ -626,6 +641,14 @@ class QuestionParser:
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
         split = [f.dimension for f in filters if len(f.values) > 1]  # "ca trưa và ca tối": one row each
         return filters, split
+
+    def _counting_only(self, metric: str, concepts: set[str], values: set[str]) -> str | None:
+        """The metric that counts what ``metric`` counts, of exactly these values ("đơn" said "bị hủy": the
+        cancelled orders; "đặt bàn" said "khách không tới": the no-shows), or None."""
+        unit = self.catalog.metrics[metric].unit
+        found = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
+                 and concepts <= info.fixes and info.fixed_values == values]
+        return found[0] if len(found) == 1 else None
 
     def _value_filter(self, meanings: tuple[ValueMeaning, ...], available: list[str],
                       language: str) -> tuple[str, str] | None:
@@ -728,6 +751,15 @@ class QuestionParser:
 
 class _Unanswerable(Exception):
     pass
+
+
+class _ReadAs(_Unanswerable):
+    """A value said of a metric that already fixes its concept names another metric: read the question again
+    with that one."""
+
+    def __init__(self, metric: str, instead: str, problem: str) -> None:
+        super().__init__(problem)
+        self.metric, self.instead = metric, instead
 
 
 _GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
@@ -973,6 +1005,12 @@ def _grouped_before(marks: _Marks, start: int) -> bool:
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[end] if end < len(marks.words) else None
     return mark is not None and mark.kind in kinds
+
+
+def _questions_asked(marks: _Marks) -> int:
+    """How many "how many"/"bao nhiêu"/"mấy" the question asks."""
+    pairs = [tuple(marks.words[i:i + 2]) for i in range(len(marks.words) - 1)]
+    return sum(p in (("how", "many"), ("how", "much"), ("bao", "nhieu")) for p in pairs) + marks.words.count("may")
 
 
 def _asks_how_many(marks: _Marks) -> bool:

@@ -41,9 +41,13 @@ _WEEKENDS: tuple[tuple[str, int], ...] = (
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
 _RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|tro lai day|sau cung)"  # "3 ngày trước": 3 days ago
+# "the last four weeks", "hai tuần qua": a count in words
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                "twelve": 12, "hai": 2, "ba": 3, "bon": 4, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
+_COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
 _LAST_N = {
-    unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) (\d{{1,3}}) {en}s?"
-                     rf"|(?:trong )?(\d{{1,3}}) {vi} {_RECENT_VI})\b")
+    unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
+                     rf"|(?:trong )?{_COUNT} {vi} {_RECENT_VI})\b")
     for unit, en, vi in (("hour", "hour", "(?:gio|tieng)"), ("day", "day", "ngay"), ("week", "week", "tuan"),
                          ("month", "month", "thang"))
 }
@@ -244,7 +248,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         weekdays.add(match.start())
     for unit, pattern in _LAST_N.items():
         for match in pattern.finditer(text):
-            add_range(match.start(), match.end(), _last_n(unit, int(next(g for g in match.groups() if g)), now))
+            count = next(g for g in match.groups() if g)
+            add_range(match.start(), match.end(), _last_n(unit, _COUNT_WORDS.get(count) or int(count), now))
     for match in _LAST_HOUR.finditer(text):
         add_range(match.start(), match.end(), _last_n("hour", 1, now))
     for match in _DATE_ISO.finditer(text):

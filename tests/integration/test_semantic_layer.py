@@ -212,6 +212,12 @@ CASES = [
     ("Doanh thu tối nay?", "vi",  # tonight: today's dinner shift, not the whole day
      "SELECT sum(o.total_vnd), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' AND o.opened_at::date = business_now()::date"),
+    ("Tuần này có bao nhiêu đơn giao hàng bị hủy?", "vi",  # orders said "cancelled": the cancelled orders
+     "SELECT count(*) FROM orders WHERE status = 'CANCELLED' AND order_type = 'DL' "
+     "AND opened_at >= date_trunc('week', business_now())"),
+    ("Weekly revenue over the last four weeks?", "en",  # a count in words
+     "SELECT date_trunc('week', opened_at)::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('week', business_now()) - interval '3 weeks' GROUP BY 1"),
     ("Labour cost by role last week", "en",  # by role: with the people who worked and their hours
      "SELECT st.role_code, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in) "
      "/ 3600 * st.hourly_wage_vnd)), count(DISTINCT st.staff_id), "
@@ -251,6 +257,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
     "Shifts and cost by role this month",  # "cost" is a second figure asked for, not a verb to drop
     "Revenue by number of guests this month",  # a split by a measure
+    "Khách hạng Vàng đặt bàn bao nhiêu lần tháng này, bao nhiêu lần không đến?",  # two asks, not the no-shows alone
+    "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

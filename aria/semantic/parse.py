@@ -99,6 +99,10 @@ SHIFT_OF_PERIOD = {("toi", "nay"): ("ca", "toi"), ("tonight",): ("ca", "toi"), (
                    ("trua", "nay"): ("ca", "trua"), ("this", "lunch"): ("ca", "trua")}
 
 
+# Soft words that are English only: typed with Vietnamese marks they are the Vietnamese word ("thẻ": a card)
+_ENGLISH_ONLY_SOFT = {("the",)}
+
+
 class _Marks:
     """Which token means what; every token ends up marked or is a leftover."""
 
@@ -258,6 +262,7 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
+        _drop_what_is_left_beside_a_metric(marks)
         named = self._named_metrics(marks)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
@@ -533,6 +538,13 @@ class QuestionParser:
         words = f"{metric} {info.labels.en} {info.labels.vi}".lower()
         return metric.startswith("avg") or any(w in words for w in ("average", "trung bình", "per ", "mỗi", "p90"))
 
+    def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
+        """The words may be a verb or a filler as typed ("phục vụ": served); "the" in a Vietnamese question,
+        or typed "thẻ", is a card, never the English article."""
+        words = tuple(marks.words[start:end])
+        english_only = words in _ENGLISH_ONLY_SOFT and (language == "vi" or any(marks.accents[start:end]))
+        return words in self._soft and not english_only
+
     def _resolve_values(self, marks: _Marks, available: list[str], language: str) -> _Marks:
         """A value phrase the metrics cannot be filtered by may be a dimension's name or a verb instead:
         "nhân viên phục vụ nào" is "which server", "phục vụ bao nhiêu khách" is "served". A copy."""
@@ -541,13 +553,13 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            if kind == "value" and words in self._soft and next_kind in ("metric", "superlative", "unit"):
+            if kind == "value" and self._soft_at(marks, start, end, language) and next_kind in ("metric", "superlative", "unit"):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
                 if words in self._concepts:
                     kind, payload = "concept", self._concepts[words]
-                elif words in self._soft:  # "or voided" after cancelled orders asks for voided lines too
+                elif self._soft_at(marks, start, end, language):  # "or voided" after cancelled orders: voided lines too
                     kind, payload = "verb", self._verbs.get(words)
             resolved.mentions.append((start, end, kind, payload))
         resolved.marks = list(marks.marks)
@@ -632,7 +644,7 @@ class QuestionParser:
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
                 by_dimension.setdefault(found[0], []).append(found[1])
-            elif tuple(marks.words[start:end]) not in self._soft:  # "phục vụ" is also a verb
+            elif not self._soft_at(marks, start, end, language):  # "phục vụ" is also a verb
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
         for table in tables:
@@ -1005,6 +1017,19 @@ def _grouped_before(marks: _Marks, start: int) -> bool:
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[end] if end < len(marks.words) else None
     return mark is not None and mark.kind in kinds
+
+
+# "còn bao nhiêu" (how many are left) names the stock only when nothing else is counted: "bếp còn bao nhiêu
+# phiếu chưa làm xong" asks for the pending tickets
+_WHAT_IS_LEFT = {("con", "bao", "nhieu"), ("how", "much", "is", "left"), ("have", "left"), ("do", "we", "have", "left")}
+
+
+def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
+    metrics = [(a, b) for a, b, k, _ in marks.mentions if k == "metric"]
+    left = [(a, b) for a, b in metrics if tuple(marks.words[a:b]) in _WHAT_IS_LEFT]
+    if left and len(left) < len(metrics):
+        marks.mentions = [(a, b, "filler" if (a, b) in left and k == "metric" else k, None if (a, b) in left
+                           and k == "metric" else p) for a, b, k, p in marks.mentions]
 
 
 def _questions_asked(marks: _Marks) -> int:

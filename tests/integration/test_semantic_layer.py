@@ -215,6 +215,10 @@ CASES = [
     ("Tuần này có bao nhiêu đơn giao hàng bị hủy?", "vi",  # orders said "cancelled": the cancelled orders
      "SELECT count(*) FROM orders WHERE status = 'CANCELLED' AND order_type = 'DL' "
      "AND opened_at >= date_trunc('week', business_now())"),
+    ("Tuần trước khách thanh toán qua thẻ bao nhiêu tiền?", "vi",  # "thẻ" is a card, not the article "the"
+     "SELECT sum(amount_vnd), count(*) FROM payments WHERE pay_status = 'OK' AND method = 'CARD' "
+     "AND paid_at >= date_trunc('week', business_now()) - interval '7 days' "
+     "AND paid_at < date_trunc('week', business_now())"),
     ("Weekly revenue over the last four weeks?", "en",  # a count in words
      "SELECT date_trunc('week', opened_at)::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('week', business_now()) - interval '3 weeks' GROUP BY 1"),

@@ -104,6 +104,9 @@ VERBS: dict[str, str | None] = {
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
+    "bep ra duoc": "portions_sold", "bep ra": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
+    "xai": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
+    "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "khach thanh toan qua": "payment_amount", "gone out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
 }
@@ -142,7 +145,7 @@ WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn
                     "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc")
 # A list of single rows ("list every delivery order"): metrics give totals and splits, so the question is handed on.
 LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke", "liet ke tat ca", "liet ke tung",
-                 "all the orders", "each order", "every order", "tung don", "tat ca cac don")
+                 "all the orders", "each order", "every order", "tung don", "tat ca cac don", "nhung gi")
 # A condition on a count ("at least one order", "more than once"): not a metric or a split; handed on.
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
@@ -180,7 +183,9 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
                   "cho den nay", "cho toi gio", "cho den gio")
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "right now", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+                  "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
+                  "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "right now", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",

@@ -96,7 +96,10 @@ def tokens_of(question: str) -> list[str]:
 
 # "tối nay", "tonight": today, and of today its dinner shift; "trưa nay", "this lunch": its lunch shift
 SHIFT_OF_PERIOD = {("toi", "nay"): ("ca", "toi"), ("tonight",): ("ca", "toi"), ("this", "evening"): ("ca", "toi"),
-                   ("trua", "nay"): ("ca", "trua"), ("this", "lunch"): ("ca", "trua")}
+                   ("trua", "nay"): ("ca", "trua"), ("this", "lunch"): ("ca", "trua"),
+                   ("ca", "toi", "nay"): ("ca", "toi"), ("ca", "trua", "nay"): ("ca", "trua"),
+                   ("toi", "qua"): ("ca", "toi"), ("trua", "qua"): ("ca", "trua"), ("last", "night"): ("ca", "toi"),
+                   ("ca", "toi", "qua"): ("ca", "toi"), ("ca", "trua", "qua"): ("ca", "trua")}
 
 
 # Soft words that are English only: typed with Vietnamese marks they are the Vietnamese word ("thẻ": a card)
@@ -209,7 +212,6 @@ class QuestionParser:
         self._by_first_word = _index_by_first_word(lexicon)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
         self._shift_of_period = {period: values[shift] for period, shift in SHIFT_OF_PERIOD.items() if shift in values}
-        self._soft |= set(self._shift_of_period)  # a shift where the metric has one (not a booking's)
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _CONTRACTION.sub(" ", _POSSESSIVE.sub(" ", question))
@@ -644,7 +646,9 @@ class QuestionParser:
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
                 by_dimension.setdefault(found[0], []).append(found[1])
-            elif not self._soft_at(marks, start, end, language):  # "phục vụ" is also a verb
+            elif not self._soft_at(marks, start, end, language) and \
+                    tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
+                # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
         for table in tables:

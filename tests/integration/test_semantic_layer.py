@@ -222,6 +222,10 @@ CASES = [
     ("Weekly revenue over the last four weeks?", "en",  # a count in words
      "SELECT date_trunc('week', opened_at)::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('week', business_now()) - interval '3 weeks' GROUP BY 1"),
+    ("Tối qua quán đón bao nhiêu khách?", "vi",  # last night: yesterday's dinner shift
+     "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
+     "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
     ("Labour cost by role last week", "en",  # by role: with the people who worked and their hours
      "SELECT st.role_code, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in) "
      "/ 3600 * st.hourly_wage_vnd)), count(DISTINCT st.staff_id), "
@@ -263,6 +267,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Revenue by number of guests this month",  # a split by a measure
     "Khách hạng Vàng đặt bàn bao nhiêu lần tháng này, bao nhiêu lần không đến?",  # two asks, not the no-shows alone
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
+    "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

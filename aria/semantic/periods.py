@@ -63,9 +63,10 @@ _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                          r")(?: (tuan truoc|tuan roi|tuan qua|tuan nay|vua roi|vua qua|gan nhat))?\b")
-_WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
-_RANGE_OPEN = ("tu", "from", "between", "tinh tu")
+_RANGE_OPEN = ("tinh tu", "ke tu", "tu", "from", "between", "since")  # the longer first
+_SINCE = ("since", "ke tu")  # "since Monday", "kể từ tháng 10": up to now
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
@@ -300,9 +301,11 @@ def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) 
 
 def _opener(text: str, found: FoundPeriod) -> str | None:
     """The word that opens a range before ``found`` ("từ", "from", "between"); "tu" when the phrase opens it
-    itself ("từ đầu tháng")."""
+    itself ("từ đầu tháng"), "since" when it does ("since Monday")."""
     if found.range.phrase.startswith("tu "):
         return "tu"
+    if found.range.phrase.startswith("since "):
+        return "since"
     before = text[:found.start].split()
     return next((w for w in _RANGE_OPEN if before and " ".join(before[-len(w.split()):]) == w), None)
 
@@ -318,8 +321,14 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
             out.append(first)
             i += 1
             continue
-        start = first.start if first.range.phrase.startswith("tu ") else first.start - len(opener) - 1
+        start = first.start if first.range.phrase.startswith(("tu ", "since ")) else first.start - len(opener) - 1
         to_now = _TO_NOW.match(text, first.end)
+        if opener in _SINCE and not to_now:  # "since Monday": from Monday to now
+            since = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,
+                                                   "phrase": text[start:first.end]})
+            out.append(FoundPeriod(start, first.end, since))
+            i += 1
+            continue
         second = found[i + 1] if i + 1 < len(found) else None
         between = text[first.end:second.start].strip() if second else ""
         if to_now:

@@ -1,0 +1,36 @@
+"""Time phrases of the semantic parser (aria/semantic/periods.py), on a fixed business clock: Sunday
+2026-11-15 19:40 in the restaurant's time zone."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from aria.semantic.periods import find_periods
+from aria.text import normalize
+
+NOW = dt.datetime(2026, 11, 15, 19, 40, tzinfo=ZoneInfo("Asia/Ho_Chi_Minh"))
+
+
+def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
+    return [(f.range.start, f.range.end, f.range.phrase) for f in find_periods(normalize(question), NOW)]
+
+
+@pytest.mark.parametrize(("question", "start", "end", "phrase"), [
+    ("Tips since Monday?", dt.date(2026, 11, 9), dt.date(2026, 11, 15), "since monday"),  # up to now
+    ("Doanh thu kể từ thứ Hai?", dt.date(2026, 11, 9), dt.date(2026, 11, 15), "ke tu thu hai"),
+    ("Revenue since October", dt.date(2026, 10, 1), dt.date(2026, 11, 15), "since october"),
+    ("Doanh thu tính từ 1/11 đến 5/11", dt.date(2026, 11, 1), dt.date(2026, 11, 5), "tinh tu 1 11 den 5 11"),
+    ("Weekly revenue over the last four weeks", dt.date(2026, 10, 19), dt.date(2026, 11, 15),
+     "over the last four weeks"),  # a count in words, as "the last 4 weeks"
+    ("Doanh thu tối qua", dt.date(2026, 11, 14), dt.date(2026, 11, 14), "toi qua"),  # last night: yesterday
+])
+def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
+    assert _periods(question) == [(start, end, phrase)]
+
+
+def test_this_monday_is_one_day_and_since_reaches_today() -> None:
+    assert _periods("Revenue this Monday") == [(dt.date(2026, 11, 9), dt.date(2026, 11, 9), "this monday")]
+    assert _periods("Revenue since Sunday") == [(dt.date(2026, 11, 15), dt.date(2026, 11, 15), "since sunday")]

@@ -1030,10 +1030,10 @@ _WHAT_IS_LEFT = {("con", "bao", "nhieu"), ("how", "much", "is", "left"), ("have"
 
 def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
     metrics = [(a, b) for a, b, k, _ in marks.mentions if k == "metric"]
-    left = [(a, b) for a, b in metrics if tuple(marks.words[a:b]) in _WHAT_IS_LEFT]
+    left = {(a, b) for a, b in metrics if tuple(marks.words[a:b]) in _WHAT_IS_LEFT}
     if left and len(left) < len(metrics):
-        marks.mentions = [(a, b, "filler" if (a, b) in left and k == "metric" else k, None if (a, b) in left
-                           and k == "metric" else p) for a, b, k, p in marks.mentions]
+        marks.mentions = [(a, b, "filler", None) if k == "metric" and (a, b) in left else (a, b, k, p)
+                          for a, b, k, p in marks.mentions]
 
 
 def _questions_asked(marks: _Marks) -> int:

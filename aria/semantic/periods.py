@@ -22,9 +22,10 @@ from aria.semantic.query import TimeRange
 
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
-    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("toi nay", "day", 0), ("ca toi nay", "day", 0), ("ca trua nay", "day", 0),
-    ("toi qua", "day", 1), ("trua qua", "day", 1), ("ca toi qua", "day", 1), ("ca trua qua", "day", 1),
-    ("last night", "day", 1),
+    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("toi nay", "day", 0),
+    # a shift of a day (the parser adds the shift: aria.semantic.parse.SHIFT_OF_PERIOD)
+    ("ca toi nay", "day", 0), ("ca trua nay", "day", 0), ("toi qua", "day", 1), ("trua qua", "day", 1),
+    ("ca toi qua", "day", 1), ("ca trua qua", "day", 1), ("last night", "day", 1),
     ("trua nay", "day", 0), ("sang nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
     ("tuan truoc", "week", 1), ("tuan qua", "week", 1), ("tuan roi", "week", 1), ("tuan nay", "week", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),

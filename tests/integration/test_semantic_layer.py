@@ -226,6 +226,10 @@ CASES = [
      "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
      "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
+    ("How many loyalty members are there in each tier?", "en",  # the customers on the books: no period
+     "SELECT tier, count(*) FROM customers GROUP BY tier"),
+    ("Quán có bao nhiêu thành viên hạng vàng?", "vi",
+     "SELECT count(*) FROM customers WHERE tier = 'GLD'"),
     ("Labour cost by role last week", "en",  # by role: with the people who worked and their hours
      "SELECT st.role_code, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in) "
      "/ 3600 * st.hourly_wage_vnd)), count(DISTINCT st.staff_id), "

@@ -108,7 +108,7 @@ VERBS: dict[str, str | None] = {
     "xai": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
-    "khach thanh toan qua": "payment_amount", "gone out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
+    "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
@@ -183,7 +183,7 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
                   "cho den nay", "cho toi gio", "cho den gio")
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "right now", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
@@ -276,10 +276,11 @@ def _marks_of_character(ch: str) -> str | None:
     return "đ" if ch == "đ" else "".join(c for c in unicodedata.normalize("NFD", ch) if unicodedata.combining(c))
 
 
-def _spellings(words: tuple[str, ...], spelling: str) -> frozenset[tuple[str, ...]] | None:
-    """The marks of a phrase's words when it is written with any (its last ``len(words)`` words)."""
+def _spellings(words: tuple[str, ...], spelling: str, *, vietnamese: bool = False) -> frozenset[tuple[str, ...]] | None:
+    """The marks of a phrase's words when it is written with any (its last ``len(words)`` words); a
+    Vietnamese phrase written bare is spelled bare ("ca", a shift, is not "cả")."""
     marks = accents_of(spelling)
-    if not any(marks) or len(marks) < len(words):
+    if len(marks) < len(words) or (not any(marks) and not vietnamese):
         return None
     return frozenset([marks[len(marks) - len(words):]])
 
@@ -293,12 +294,12 @@ def _merged(known: Entry | None, accents: frozenset[tuple[str, ...]] | None) -> 
 
 
 def _add(entries: dict[tuple[tuple[str, ...], str], Entry], phrase: str, kind: str, payload: Any,
-         spelling: str | None = None) -> None:
+         spelling: str | None = None, *, vietnamese: bool = False) -> None:
     words = _words(phrase)
     if not words:
         return
     known = entries.get((words, kind))
-    accents = _merged(known, _spellings(words, spelling or phrase))
+    accents = _merged(known, _spellings(words, spelling or phrase, vietnamese=vietnamese))
     if kind == "value":  # one spelling may name values of several dimensions ("bị hủy": an order, a line)
         alternatives = known.payload if known is not None else ()
         entries[(words, kind)] = Entry(words, kind, (*alternatives, *([] if payload in alternatives else [payload])), accents)
@@ -366,8 +367,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for dim in catalog.dimensions:
         if dim.is_time:
             continue
+        vietnamese = {dim.labels.vi, *dim.labels.synonyms_vi}
         for phrase in dim.labels.phrases:
-            _add(entries, phrase, "concept", dim.concept)
+            _add(entries, phrase, "concept", dim.concept, vietnamese=phrase in vietnamese)
         for value in dim.values:
             meaning = ValueMeaning(dim.semantic_model, dim.name, value.code, dim.concept)
             for phrase in value.labels.phrases:

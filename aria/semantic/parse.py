@@ -278,6 +278,7 @@ class QuestionParser:
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_metrics = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions
                         if k == "unit" and str(p) in UNIT_METRICS]
+        slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
@@ -286,6 +287,9 @@ class QuestionParser:
             candidates = [unit_metrics[:1]]
         elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
             candidates = [defaults[:1]]
+        elif slow and any((p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station"
+                          for a, b, k, p in marks.mentions if k in ("concept", "value")):
+            candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất": a station is slow to cook
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -293,7 +297,6 @@ class QuestionParser:
             return Parsed(None, recognised, [], found)
         named, (metrics, filters, group_by) = found
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
-        slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             superlative = False
         if _said(marks, "average") and not any(self._is_average(m) for m in named):

@@ -291,6 +291,9 @@ def test_accents_typed_must_match_a_phrases_own(layer, now) -> None:
     assert station_filters("Bếp nào nấu lâu nhất hôm qua?") == []
     parsed = layer.parse("5 món bán ế nhất tháng 10", language="vi", now=now)
     assert parsed.ok and parsed.query is not None and not any("table" in g for g in parsed.query.group_by)
+    parsed = layer.parse("Tháng trước bếp nào nấu chậm nhất? Cho anh xem cả bảng so với mục tiêu.", language="vi",
+                         now=now)  # "cả" (all of) is not "ca" (a shift), a Vietnamese word spelled bare
+    assert parsed.ok and parsed.query is not None and not any("shift" in g for g in parsed.query.group_by)
 
 
 def test_a_name_made_of_common_words_is_never_read_as_a_verb(layer, now) -> None:

@@ -39,7 +39,7 @@ from aria.semantic.lexicon import (
     accents_of,
     words_of,
 )
-from aria.semantic.periods import find_periods, shift_months, whole_current_period
+from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period
 from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
 from aria.text import normalize
 
@@ -92,14 +92,6 @@ class _Mark:
 
 def tokens_of(question: str) -> list[str]:
     return normalize(question).split()
-
-
-# "tối nay", "tonight": today, and of today its dinner shift; "trưa nay", "this lunch": its lunch shift
-SHIFT_OF_PERIOD = {("toi", "nay"): ("ca", "toi"), ("tonight",): ("ca", "toi"), ("this", "evening"): ("ca", "toi"),
-                   ("trua", "nay"): ("ca", "trua"), ("this", "lunch"): ("ca", "trua"),
-                   ("ca", "toi", "nay"): ("ca", "toi"), ("ca", "trua", "nay"): ("ca", "trua"),
-                   ("toi", "qua"): ("ca", "toi"), ("trua", "qua"): ("ca", "trua"), ("last", "night"): ("ca", "toi"),
-                   ("ca", "toi", "qua"): ("ca", "toi"), ("ca", "trua", "qua"): ("ca", "trua")}
 
 
 # Soft words that are English only: typed with Vietnamese marks they are the Vietnamese word ("thẻ": a card)
@@ -211,7 +203,8 @@ class QuestionParser:
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
         self._by_first_word = _index_by_first_word(lexicon)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
-        self._shift_of_period = {period: values[shift] for period, shift in SHIFT_OF_PERIOD.items() if shift in values}
+        self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
+                                 if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = _CONTRACTION.sub(" ", _POSSESSIVE.sub(" ", question))

@@ -20,19 +20,24 @@ from dataclasses import dataclass
 
 from aria.semantic.query import TimeRange
 
+# A shift of a day: the day (days back) and the shift it names, which the parser adds as a filter
+# ("tối nay", "tonight": today's dinner shift; "trưa nay", "this lunch": its lunch shift).
+SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
+    "toi nay": (0, "ca toi"), "tonight": (0, "ca toi"), "this evening": (0, "ca toi"), "ca toi nay": (0, "ca toi"),
+    "trua nay": (0, "ca trua"), "this lunch": (0, "ca trua"), "ca trua nay": (0, "ca trua"),
+    "toi qua": (1, "ca toi"), "last night": (1, "ca toi"), "ca toi qua": (1, "ca toi"),
+    "trua qua": (1, "ca trua"), "ca trua qua": (1, "ca trua"),
+}
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
-    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("toi nay", "day", 0),
-    # a shift of a day (the parser adds the shift: aria.semantic.parse.SHIFT_OF_PERIOD)
-    ("ca toi nay", "day", 0), ("ca trua nay", "day", 0), ("toi qua", "day", 1), ("trua qua", "day", 1),
-    ("ca toi qua", "day", 1), ("ca trua qua", "day", 1), ("last night", "day", 1),
-    ("trua nay", "day", 0), ("sang nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
+    *((phrase, "day", back) for phrase, (back, _) in SHIFT_OF_DAY.items()),
+    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("sang nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
     ("tuan truoc", "week", 1), ("tuan qua", "week", 1), ("tuan roi", "week", 1), ("tuan nay", "week", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),
     ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1),
     ("nam nay", "year", 0), ("nam ngoai", "year", 1), ("nam truoc", "year", 1), ("tu dau nam", "year", 0),
     ("the day before yesterday", "day", 2), ("day before yesterday", "day", 2), ("yesterday", "day", 1),
-    ("today", "day", 0), ("tonight", "day", 0), ("this lunch", "day", 0), ("this evening", "day", 0),
+    ("today", "day", 0),
     ("last week", "week", 1), ("previous week", "week", 1), ("this week", "week", 0), ("week to date", "week", 0),
     ("last month", "month", 1), ("previous month", "month", 1), ("this month", "month", 0),
     ("month to date", "month", 0), ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
@@ -322,7 +327,7 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
             out.append(first)
             i += 1
             continue
-        start = first.start if first.range.phrase.startswith(("tu ", "since ")) else first.start - len(opener) - 1
+        start = first.start if first.range.phrase.startswith(opener + " ") else first.start - len(opener) - 1
         to_now = _TO_NOW.match(text, first.end)
         if opener in _SINCE and not to_now:  # "since Monday": from Monday to now
             since = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,

@@ -8,7 +8,7 @@ Small limits through Settings overrides keep each test fast; the role is restore
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
@@ -189,15 +189,20 @@ def test_explain_and_execution_share_one_deadline(seeded: Targets, settings: Set
             ex.run("SELECT 1 AS one")
 
 
+def _seconds(work: Callable[[], object]) -> float:
+    started = time.monotonic()
+    work()
+    return time.monotonic() - started
+
+
 def test_slow_planning_counts_against_the_deadline_on_the_real_server(seeded: Targets, settings: Settings) -> None:
-    """EXPLAIN folds constants, and execution plans (folds) again: each alone fits the deadline,
-    both together do not."""
+    """EXPLAIN folds constants, and execution plans (folds) again: each alone fits the deadline (the
+    quickest of three EXPLAINs with 40 % to spare), both together do not."""
     folded = "SELECT length(regexp_replace(rpad('a', 4000000, 'ab'), 'a', 'c', 'g')) AS n"
     with ReadOnlyExecutor(seeded.reader, settings) as ex:
-        started = time.monotonic()
-        ex.explain(folded)
-        planning = time.monotonic() - started
-    tight = settings.model_copy(update={"client_deadline_s": round(planning * 1.5, 2)})
+        ex.run("SELECT 1 AS one")  # the pool's first connection is not planning
+        planning = min(_seconds(lambda: ex.explain(folded)) for _ in range(3))  # one run varies by a third
+    tight = settings.model_copy(update={"client_deadline_s": round(planning * 1.4, 2)})
     with ReadOnlyExecutor(seeded.reader, tight) as ex, pytest.raises(QueryTimeout):
         ex.run(folded)
 

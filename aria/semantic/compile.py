@@ -109,18 +109,21 @@ def dimension_call(group_by: str) -> str:
     return f"Dimension('{parts[-2]}__{parts[-1]}', entity_path=[{path}])"
 
 
-def time_filters(period: TimeRange | None) -> list[str]:
+def time_filters(period: TimeRange | None, dimension: str = "metric_time") -> list[str]:
     """Whole local days, or to the second for a rolling window (the session's time zone is the
-    restaurant's, so a local time literal means what the manager means).
+    restaurant's, so a local time literal means what the manager means), on the metrics' time or the
+    time dimension they are dated by (dish sales: the order's opened_at).
 
     >>> import datetime as dt
     >>> time_filters(TimeRange(start=dt.date(2026, 11, 9), end=dt.date(2026, 11, 15),
     ...                        start_at=dt.datetime(2026, 11, 8, 19, 40)))[0]
     "{{ TimeDimension('metric_time', 'second') }} >= '2026-11-08 19:40:00'"
+    >>> time_filters(TimeRange(start=dt.date(2026, 11, 9), end=dt.date(2026, 11, 15)), "order__opened_at")[1]
+    "{{ TimeDimension('order__opened_at', 'day') }} <= '2026-11-15'"
     """
     if period is None:
         return []
-    day, second = "{{ TimeDimension('metric_time', 'day') }}", "{{ TimeDimension('metric_time', 'second') }}"
+    day, second = (f"{{{{ TimeDimension('{dimension}', '{grain}') }}}}" for grain in ("day", "second"))
     since = f"{second} >= '{_local(period.start_at)}'" if period.start_at else f"{day} >= '{period.start.isoformat()}'"
     until = f"{second} < '{_local(period.end_before)}'" if period.end_before else f"{day} <= '{period.end.isoformat()}'"
     return [since, until]
@@ -385,7 +388,8 @@ class SemanticCompiler:
 
         request = MetricFlowQueryRequest.create(
             metric_names=list(query.metrics), group_by_names=group_by or None,
-            where_constraints=[*time_filters(query.time), *(where_filter(f) for f in query.filters)] or None,
+            where_constraints=[*time_filters(query.time, self._dated_by(query.metrics)),
+                               *(where_filter(f) for f in query.filters)] or None,
         )
         with self._lock:
             try:
@@ -396,6 +400,11 @@ class SemanticCompiler:
                     return self._explain(query.model_copy(update={"time": query.time.whole_days()}), group_by)
                 raise SemanticQueryError(f"MetricFlow cannot compile this query: {_first_line(err)}") from err
         return explained.sql_statement.sql.strip().rstrip(";")
+
+    def _dated_by(self, metrics: list[str]) -> str:
+        """The time dimension a period filters: the metrics' own when they all have one, else metric_time."""
+        dated_by = {self.catalog.metrics[m].time_dimension for m in metrics if m in self.catalog.metrics}
+        return dated_by.pop() if len(dated_by) == 1 else "metric_time"
 
     def _presentation(self, query: SemanticQuery) -> tuple[list[str], list[str]]:
         columns: list[str] = []

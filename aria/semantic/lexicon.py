@@ -58,7 +58,7 @@ GRAINS: dict[str, str] = {
 }
 # Words that ask for a split by the dimension named next to them.
 GROUP_MARKERS = ("theo tung", "theo moi", "theo", "tung", "moi", "cho tung", "cho moi", "chia theo", "phan theo",
-                 "by", "per", "each", "for each", "every", "broken down by", "split by", "for every")
+                 "by", "per", "each", "for each", "every", "broken down by", "split by", "for every", "across")
 WHICH_WORDS = ("nao", "which", "what", "gi")
 SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
@@ -83,6 +83,12 @@ AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh qua
 # Number words for "the three best-selling drinks" ("one" is left out: "which one").
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "fifteen": 15, "twenty": 20}
+# Vietnamese counts before the rows they count ("ba món lẩu", "năm nguyên liệu"): a number only there ("năm"
+# alone is a year, "sau" after); each with its marks, which a question typed with marks must carry.
+VI_NUMBER_WORDS = {"hai": ("hai", 2), "ba": ("ba", 3), "bon": ("bốn", 4), "nam": ("năm", 5), "sau": ("sáu", 6),
+                   "bay": ("bảy", 7), "tam": ("tám", 8), "chin": ("chín", 9), "muoi": ("mười", 10)}
+VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "danh", "ma", "loai", "do", "nuoc",
+                        "khu", "ly", "phuc", "dau", "thu"])
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -93,7 +99,7 @@ VERBS: dict[str, str | None] = {
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
-    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": None, "ngoi": None, "sit": None, "sat": None, "order": None,
+    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,

@@ -32,6 +32,8 @@ from aria.semantic.lexicon import (
     UNIT_METRICS,
     UNITS,
     VERB_ALTERNATIVES,
+    VI_COUNTED,
+    VI_NUMBER_WORDS,
     WEAK_VERBS,
     WHICH_WORDS,
     Entry,
@@ -150,10 +152,21 @@ def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
     return [ValueFilter(dimension="table_no", values=(v,)) for v in filters]
 
 
+def _number(marks: _Marks, i: int) -> int | None:
+    """The number a word says: digits, an English number word, or a Vietnamese one before what it counts."""
+    word = marks.words[i]
+    if word.isdigit():
+        return int(word)
+    if word in VI_NUMBER_WORDS and i + 1 < len(marks.words) and marks.words[i + 1] in VI_COUNTED:
+        spelling, number = VI_NUMBER_WORDS[word]
+        return number if marks.accents[i] in ("", accents_of(spelling)[0]) else None
+    return NUMBER_WORDS.get(word)
+
+
 def _mark_top_n(marks: _Marks) -> int | None:
     limit = None
-    for i, word in enumerate(marks.words):
-        number = int(word) if word.isdigit() else NUMBER_WORDS.get(word)
+    for i in range(len(marks.words)):
+        number = _number(marks, i)
         if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP:
             continue
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
@@ -224,6 +237,7 @@ class QuestionParser:
             if shift is not None:
                 marks.mentions.append((start, end, "value", shift))
         _mark_grain_words(marks)
+        _over_a_period(marks)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
@@ -263,7 +277,8 @@ class QuestionParser:
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
-                  and " ".join(marks.words[a:b]) not in WEAK_VERBS]
+                  and " ".join(marks.words[a:b]) not in WEAK_VERBS
+                  and not (" ".join(marks.words[a:b]) in _BRINGS_PEOPLE and self._names_people(named))]
         named_units = {self.catalog.metrics[m].unit for m in named}
         if named and strong and not set(strong) & set(named) and \
                 not (self.catalog.metrics[strong[0]].unit == "vnd" and "vnd" in named_units):
@@ -362,6 +377,9 @@ class QuestionParser:
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change)
         return Parsed(query, recognised)
+
+    def _names_people(self, named: list[str]) -> bool:
+        return bool(named) and all(self.catalog.metrics[m].unit == "people" for m in named)
 
     def _each_split(self, marks: _Marks, group_by: list[str]) -> str | None:
         """The split said with "each" ("mỗi danh mục", "each day"), as its group-by name."""
@@ -535,6 +553,14 @@ class QuestionParser:
         info = self.catalog.metrics[metric]
         words = f"{metric} {info.labels.en} {info.labels.vi}".lower()
         return metric.startswith("avg") or any(w in words for w in ("average", "trung bình", "per ", "mỗi", "p90"))
+
+    def _subject_of_a_verb(self, marks: _Marks, start: int, end: int, language: str) -> bool:
+        """"khách" right before a verb ("khách xài", "khách dùng mã nào nhiều nhất") is who did it."""
+        if marks.words[start:end] not in (["khach"], ["khach", "hang"]):
+            return False
+        nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == end), None)
+        return nxt is not None and (nxt[2] == "verb" or (nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1],
+                                                                                              language)))
 
     def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
         """The words may be a verb or a filler as typed ("phục vụ": served); "the" in a Vietnamese question,
@@ -737,6 +763,9 @@ class QuestionParser:
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
+                if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
+                        and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
+                    continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions)
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
@@ -844,6 +873,37 @@ def _mark_grain_words(marks: _Marks) -> None:
             marks.mark(i, i + 1, "grain", _GRAIN_OF_UNIT[nxt.payload.unit])
         elif word in ("ngay", "day") and _marked_before(marks, i, ("top",)):
             marks.mark(i, i + 1, "grain", "metric_time__day")
+    for index, (a, b, kind, _) in enumerate(marks.mentions):  # "our busiest hour": a split by hour, ranked
+        grain = _GRAIN_AFTER_SUPERLATIVE.get(" ".join(marks.words[a:b]))
+        if grain and kind in ("unit", "concept") and _ranks_a_time(marks, a):
+            marks.mentions[index] = (a, b, "grain", grain)
+            for i in range(a, b):
+                marks.marks[i] = _Mark("grain", grain)
+    for i, word in enumerate(marks.words):
+        grain = _GRAIN_AFTER_SUPERLATIVE.get(word)
+        if grain and marks.marks[i] is None and _ranks_a_time(marks, i):
+            marks.mark(i, i + 1, "grain", grain)
+
+
+def _ranks_a_time(marks: _Marks, index: int) -> bool:
+    """"the busiest hour", "our best day": a time ranked (but "the most hours" is how many)."""
+    return index > 0 and _kind(marks.marks[index - 1]) == "superlative" and marks.words[index - 1] in _RANKS_A_TIME
+
+
+_RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
+_BRINGS_PEOPLE = ("bring in", "brought in", "mang lai")  # "which day brought in the most guests": people, not money
+_GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_time__day",
+                            "weekday": "metric_time__extract_dow", "week": "metric_time__week",
+                            "month": "metric_time__month"}
+
+
+def _over_a_period(marks: _Marks) -> None:
+    """"over lunch yesterday", "over the weekend": "over" before a period or a shift says when, not more than."""
+    for i, word in enumerate(marks.words[:-1]):
+        nxt = marks.marks[i + 1]
+        if word == "over" and marks.marks[i] is None and nxt is not None and (nxt.kind == "time" or (
+                nxt.kind == "value" and any(m.concept == "shift" for m in nxt.payload))):  # type: ignore[attr-defined]
+            marks.mark(i, i + 1, "filler")
 
 
 def _said(marks: _Marks, kind: str) -> bool:

@@ -60,6 +60,8 @@ _LAST_N = {
                          ("month", "month", "thang"))
 }
 _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now
+_PAST_WEEK = re.compile(r"\b(?:(?:in |over |during |for )?the )?past week\b")  # seven days back ("last week": the
+# calendar week before this one)
 _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
 _DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
@@ -261,6 +263,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             add_range(match.start(), match.end(), _last_n(unit, _COUNT_WORDS.get(count) or int(count), now))
     for match in _LAST_HOUR.finditer(text):
         add_range(match.start(), match.end(), _last_n("hour", 1, now))
+    for match in _PAST_WEEK.finditer(text):
+        add_range(match.start(), match.end(), _last_n("day", 7, now))
     for match in _DATE_ISO.finditer(text):
         day = _date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
         add(match.start(), match.end(), (day, day) if day else None, "day")

@@ -237,6 +237,36 @@ CASES = [
      "FROM staff_shifts ss JOIN staff st USING (staff_id) JOIN shifts s USING (shift_id) "
      "WHERE s.shift_date >= (date_trunc('week', business_now()) - interval '7 days')::date "
      "AND s.shift_date < date_trunc('week', business_now())::date GROUP BY st.role_code"),
+    ("Ba món lẩu nào bán chạy nhất 30 ngày qua?", "vi",  # a count in words; dish sales dated by the order
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c USING (category_id) WHERE c.cat_code = 'HOTPOT' "
+     "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= business_now() - interval '30 days' GROUP BY m.item_id, m.name_vi "
+     "ORDER BY 2 DESC, 3 DESC, m.item_id LIMIT 3"),
+    ("Mã GIAM10 tháng trước khách xài bao nhiêu lần?", "vi",  # "khách xài": who used it, not a split by customer
+     "SELECT sum(o.discount_vnd), count(*) FROM orders o JOIN promotions p ON p.promo_id = o.promo_id "
+     "WHERE p.promo_code = 'GIAM10' AND o.status = 'COMPLETED' "
+     "AND o.opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND o.opened_at < date_trunc('month', business_now())"),
+    ("How much did we take in over lunch yesterday?", "en",  # "over" before a shift says when
+     "SELECT sum(o.total_vnd), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND s.shift_code = 'L' "
+     "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
+    ("Delivery revenue day by day for the past week", "en",  # the past week: the last seven days
+     "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND order_type = 'DL' AND opened_at >= business_now()::date - 6 GROUP BY 1"),
+    ("Which day last week brought in the most guests?", "en",  # "brought in" guests: people, not money
+     "SELECT o.opened_at::date, sum(o.guest_cnt), count(*) FROM orders o WHERE o.status = 'COMPLETED' "
+     f"AND o.{LAST_WEEK.replace(' AND opened_at', ' AND o.opened_at')} GROUP BY 1 ORDER BY 2 DESC, 3 DESC LIMIT 1"),
+    ("What was the busiest hour yesterday by number of orders?", "en",  # the busiest hour: a split by hour
+     "SELECT extract(hour FROM opened_at)::int, count(*), sum(total_vnd) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at::date = (business_now() - interval '1 day')::date GROUP BY 1 ORDER BY 2 DESC, 3 DESC LIMIT 1"),
+    ("Tháng này đồ uống nào khách gọi nhiều nhất?", "vi",  # "khách gọi": ordered by the customers, portions
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c USING (category_id) WHERE c.cat_code = 'DRINK' "
+     "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_vi "
+     "ORDER BY 2 DESC, 3 DESC, m.item_id LIMIT 1"),
 ]
 
 
@@ -272,6 +302,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Khách hạng Vàng đặt bàn bao nhiêu lần tháng này, bao nhiêu lần không đến?",  # two asks, not the no-shows alone
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
     "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
+    "How many orders over 500000 last week?",  # "over" a number is a condition, not a period
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

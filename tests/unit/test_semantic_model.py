@@ -158,7 +158,8 @@ def test_every_dimension_has_a_concept_labels_and_value_labels(manifest: Any) ->
 def test_the_same_thing_reached_through_different_models_shares_a_concept(manifest: Any) -> None:
     concept = {f"{m.name}.{d.name}": clean(d.config.meta)["concept"] for m in manifest.semantic_models
                for d in m.dimensions}
-    assert concept["orders.hour_of_day"] == concept["order_items.hour_of_day"] == concept["kitchen_tickets.hour_of_day"]
+    assert concept["orders.hour_of_day"] == concept["kitchen_tickets.hour_of_day"] == "hour"
+    assert "order_items.hour_of_day" not in concept  # a dish sold at an hour: its order's (the golden SQL's opened_at)
     assert concept["orders.weekday"] == concept["reservations.weekday"] == "weekday"
     assert concept["menu_items.name_vi"] == "dish" and concept["categories.cat_code"] == "category"
     assert concept["shifts.shift_code"] == "shift" and concept["dining_tables.area_code"] == "area"

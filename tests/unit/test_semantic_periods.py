@@ -34,3 +34,10 @@ def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date,
 def test_this_monday_is_one_day_and_since_reaches_today() -> None:
     assert _periods("Revenue this Monday") == [(dt.date(2026, 11, 9), dt.date(2026, 11, 9), "this monday")]
     assert _periods("Revenue since Sunday") == [(dt.date(2026, 11, 15), dt.date(2026, 11, 15), "since sunday")]
+
+
+def test_the_past_week_is_the_last_seven_days_and_last_week_the_calendar_week() -> None:
+    past = find_periods(normalize("Revenue over the past week"), NOW)[0].range
+    assert (past.start_at, past.end_before) == (NOW - dt.timedelta(days=7), NOW)
+    assert past.start == dt.date(2026, 11, 9)  # a split by day shows seven whole days, today included
+    assert _periods("Revenue last week") == [(dt.date(2026, 11, 2), dt.date(2026, 11, 8), "last week")]

@@ -56,6 +56,7 @@ class MetricInfo:
     split_companions: tuple[str, ...] = ()  # shown beside it in a split only (tips by method: with the payments)
     # shown beside it in a split by one of these concepts (labour cost by role: with its staff and hours)
     split_companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    unsplit_companions: tuple[str, ...] = ()  # shown beside it when nothing splits it (today's voids: their portions)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -206,6 +207,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
         companions_without_item=_strings(meta.get("companions_without_item")),
         split_companions_by={str(k): _strings(v) for k, v in dict(meta.get("split_companions_by") or {}).items()},
+        unsplit_companions=_strings(meta.get("unsplit_companions")),
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -272,10 +273,13 @@ class QuestionParser:
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
         _drop_what_is_left_beside_a_metric(marks)
+        self._selling_is_revenue_without_dishes(marks)
         named = self._named_metrics(marks)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
-        verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics]
+        verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics] + [
+            str(self._verbs[w]) for w in (tuple(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "value")
+            if self._verbs.get(w) in self.catalog.metrics]  # "which dish gets voided the most": a value, and a verb
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
                   and " ".join(marks.words[a:b]) not in WEAK_VERBS
                   and not (" ".join(marks.words[a:b]) in _BRINGS_PEOPLE and self._names_people(named))]
@@ -377,6 +381,27 @@ class QuestionParser:
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change)
         return Parsed(query, recognised)
+
+    def _selling_is_revenue_without_dishes(self, marks: _Marks) -> None:
+        """"Hôm nay bán được bao nhiêu", "how much did we sell today": with no dish, category or station named
+        and no portions, selling is the money taken (revenue), not a count of portions of nothing in particular."""
+        selling = [i for i, (a, b, k, p) in enumerate(marks.mentions) if k in ("metric", "verb")
+                   and p == "portions_sold" and " ".join(marks.words[a:b]) in _SELLING_WORDS]
+        if not selling or "revenue" not in self.catalog.metrics or any(
+                (k == "metric" and i not in selling) or (k == "unit" and p == "portions")
+                or (k == "concept" and p in self._menu_concepts)
+                or (k == "value" and any(m.semantic_model in _MENU_MODELS for m in p))  # type: ignore[attr-defined]
+                for i, (_, _, k, p) in enumerate(marks.mentions)):
+            return
+        for i in selling:
+            a, b, _, _ = marks.mentions[i]
+            marks.mentions[i] = (a, b, "metric", "revenue")
+            for j in range(a, b):
+                marks.marks[j] = _Mark("metric", "revenue")
+
+    @functools.cached_property
+    def _menu_concepts(self) -> frozenset[str]:
+        return frozenset(d.concept for d in self.catalog.dimensions if d.semantic_model in _MENU_MODELS)
 
     def _names_people(self, named: list[str]) -> bool:
         return bool(named) and all(self.catalog.metrics[m].unit == "people" for m in named)
@@ -533,6 +558,9 @@ class QuestionParser:
                      for c in by)) if c in self.catalog.metrics and c not in metrics]
             if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])):
                 metrics = [*metrics, *extra]
+        else:  # today's voids: how many lines, how many portions
+            metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
+                        if c in self.catalog.metrics and c not in metrics]
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
         per_item = {d.concept for d in dims if d is not None}
         if not per_item & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
@@ -891,6 +919,9 @@ def _ranks_a_time(marks: _Marks, index: int) -> bool:
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
+_MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
+_SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
+                  "we sold", "have we sold", "selling")
 _BRINGS_PEOPLE = ("bring in", "brought in", "mang lai")  # "which day brought in the most guests": people, not money
 _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_time__day",
                             "weekday": "metric_time__extract_dow", "week": "metric_time__week",

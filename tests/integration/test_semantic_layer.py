@@ -84,8 +84,9 @@ CASES = [
     ("Doanh thu từ 1/11 đến 5/11", "vi",
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= DATE '2026-11-01' AND opened_at < DATE '2026-11-06'"),
-    ("Voided items by dish this week", "en",  # only the dishes that had a voided line
-     "SELECT m.name_en, count(*), sum(oi.line_total_vnd) FROM order_items oi JOIN menu_items m USING (item_id) "
+    ("Voided items by dish this week", "en",  # only the dishes that had a voided line, with their portions
+     "SELECT m.name_en, count(*), sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi "
+     "JOIN menu_items m USING (item_id) "
      "WHERE oi.line_status = 'VD' AND oi.added_at >= date_trunc('week', business_now()) "
      "GROUP BY oi.item_id, m.name_en"),
     ("Reservations by weekday last month", "en",  # the ISO weekday and its name (ex-046)
@@ -261,6 +262,14 @@ CASES = [
     ("What was the busiest hour yesterday by number of orders?", "en",  # the busiest hour: a split by hour
      "SELECT extract(hour FROM opened_at)::int, count(*), sum(total_vnd) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date GROUP BY 1 ORDER BY 2 DESC, 3 DESC LIMIT 1"),
+    ("Which dish gets voided the most this month?", "en",  # "gets voided": the verb names the metric; a dish's
+     "SELECT m.name_en, count(*), sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi "  # voids with portions
+     "JOIN menu_items m USING (item_id) WHERE oi.line_status = 'VD' "
+     "AND oi.added_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_en "
+     "ORDER BY 2 DESC, 4 DESC, m.item_id LIMIT 1"),
+    ("Hôm nay bán được bao nhiêu rồi em?", "vi",  # selling with no dish named: the money taken
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at::date = business_now()::date"),
     ("Tháng này đồ uống nào khách gọi nhiều nhất?", "vi",  # "khách gọi": ordered by the customers, portions
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) JOIN categories c USING (category_id) WHERE c.cat_code = 'DRINK' "

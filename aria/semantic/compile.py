@@ -498,15 +498,18 @@ class SemanticCompiler:
         return dim.concept if dim is not None else group_by.rsplit("__", 1)[-1]
 
     def _order(self, query: SemanticQuery, tie_breaks: list[str]) -> list[str]:
+        """Metrics ranked by their exact values (``semantic_result.x``, not the rounded column of that name: two
+        tables at 66.3 and 65.8 minutes both show 66, and the longer is still first)."""
         known = set(query.metrics) | set(query.group_by)
         order = []
         for item in query.order_by:
             if item.by not in known:
                 raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
-            order.append(f"{item.by} {'DESC' if item.descending else 'ASC'} NULLS LAST")
+            exact = f"semantic_result.{item.by}" if item.by in query.metrics else item.by
+            order.append(f"{exact} {'DESC' if item.descending else 'ASC'} NULLS LAST")
         if query.order_by and query.limit is not None:  # a tie at the cut goes to the bigger companion (ex-021)
             first = query.order_by[0]
-            order += [f"{m} {'DESC' if first.descending else 'ASC'} NULLS LAST" for m in query.metrics
+            order += [f"semantic_result.{m} {'DESC' if first.descending else 'ASC'} NULLS LAST" for m in query.metrics
                       if m != first.by and self.catalog.metrics[m].additive]
         order += [f"{t} ASC" for t in tie_breaks] + [g for g in query.group_by if g in TIME_COLUMNS]
         return order

@@ -49,12 +49,14 @@ GRAINS: dict[str, str] = {
     "by hour of the day": "metric_time__extract_hour", "hour of the day": "metric_time__extract_hour",
     "hours of the day": "metric_time__extract_hour", "which hour": "metric_time__extract_hour",
     "what hour": "metric_time__extract_hour", "which hours": "metric_time__extract_hour",
-    "what time of day": "metric_time__extract_hour",
+    "what time of day": "metric_time__extract_hour", "hour by hour": "metric_time__extract_hour",
+    "may gio": "metric_time__extract_hour", "gio theo gio": "metric_time__extract_hour",
     "theo thu": "metric_time__extract_dow", "thu nao": "metric_time__extract_dow",
     "thu trong tuan": "metric_time__extract_dow", "theo thu trong tuan": "metric_time__extract_dow",
     "ngay trong tuan": "metric_time__extract_dow", "by day of the week": "metric_time__extract_dow",
     "day of the week": "metric_time__extract_dow", "by weekday": "metric_time__extract_dow",
     "which weekday": "metric_time__extract_dow", "which day of the week": "metric_time__extract_dow",
+    "thu may": "metric_time__extract_dow", "thu may trong tuan": "metric_time__extract_dow",
 }
 # Words that ask for a split by the dimension named next to them.
 GROUP_MARKERS = ("theo tung", "theo moi", "theo", "tung", "moi", "cho tung", "cho moi", "chia theo", "phan theo",
@@ -76,6 +78,9 @@ SUPERLATIVES: dict[str, bool] = {
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
+# Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
+SUPERLATIVE_METRICS = {"chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
+                       "least sold": "portions_sold", "slowest selling": "portions_sold"}
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
@@ -104,14 +109,16 @@ VERBS: dict[str, str | None] = {
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
-    "ton": None, "tieu": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
+    "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
-    "bep ra duoc": "portions_sold", "bep ra": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
-    "xai": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
+    "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
+    "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
+    "thrown out": None, "threw out": None, "thrown away": None, "threw away": None, "handed out": None,
+    "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
@@ -128,7 +135,7 @@ UNITS: dict[str, str] = {
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "value": "vnd",
-    "worth": "vnd", "gio": "hours", "hour": "hours", "nguoi": "people",
+    "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
     "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
@@ -174,13 +181,16 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
+# A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
+# metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
+LIVE_WORDS = ("đang", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
-              ("share", SHARE_WORDS, "share of the total"))
+              ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "dang", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "currently", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
@@ -191,11 +201,11 @@ SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay",
                   "cho den nay", "cho toi gio", "cho den gio")
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
-                  "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "right now", "hien tai", "luc nay", "hien gio", "hien nay", "at the moment", "at present", "bao nhieu", "la bao nhieu", "how much",
+                  "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
-                  "break down", "in terms of", "in stock", "trong kho", "con trong kho", "pull up", "bring up",
+                  "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai", "bay gio", "each kind of", "each type of",
                   "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",

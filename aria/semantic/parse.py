@@ -30,6 +30,7 @@ from aria.semantic.lexicon import (
     SINGLE_MARKERS,
     SLOW_WORDS,
     SO_FAR_PHRASES,
+    SUPERLATIVE_METRICS,
     UNIT_METRICS,
     UNITS,
     VERB_ALTERNATIVES,
@@ -299,6 +300,9 @@ class QuestionParser:
             candidates = [unit_metrics[:1]]
         elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
             candidates = [defaults[:1]]
+        elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
+                                                          if k == "superlative") if w in SUPERLATIVE_METRICS]:
+            candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions
         elif slow and any((p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station"
                           for a, b, k, p in marks.mentions if k in ("concept", "value")):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất": a station is slow to cook
@@ -313,6 +317,9 @@ class QuestionParser:
             superlative = False
         if _said(marks, "average") and not any(self._is_average(m) for m in named):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
+        if _said(marks, "live") and period is None and not any(self.catalog.metrics[m].live for m in metrics):
+            return Parsed(None, recognised, [], f"a state right now is asked, and {metrics[0]} is counted over a "
+                                                "period")
         whole = [m for m in metrics if self.catalog.metrics[m].time_only]
         if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
             return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
@@ -484,7 +491,7 @@ class QuestionParser:
                 self._members_concept(payload) if kind == "value" else None  # type: ignore[arg-type]  # "top 3 drinks"
             for dim in (d for d in self.catalog.dimensions if concept is not None and d.concept == concept):
                 metric = (dim.default_metric if kind == "concept" else None) or \
-                    (dim.ranked_by if _ranked_before(marks, a) else None)
+                    (dim.ranked_by if _ranked_or_best_before(marks, a) else None)
                 if metric in self.catalog.metrics:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
@@ -492,9 +499,11 @@ class QuestionParser:
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
         names the rows another metric is about, not a second metric. With no metric named, a value that is
-        also a metric's name ("waste": the movement type, and the waste cost) is the metric. The mentions it
+        also a metric's name ("waste": the movement type, and the waste cost) is the metric, unless a verb names
+        one ("how much did delivery bring in": delivery orders' revenue). The mentions it
         reads differently are rewritten in ``marks``, so the later steps see the same reading."""
-        if not any(k == "metric" for _, _, k, _ in marks.mentions):
+        if not any(k == "metric" or (k == "verb" and p in self.catalog.metrics and " ".join(marks.words[a:b]) not in
+                                     WEAK_VERBS) for a, b, k, p in marks.mentions):
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
                               for a, b, k, p in marks.mentions]
@@ -1020,7 +1029,7 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("which")
         elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):
             marks.marks[i] = _Mark("group")
-        elif word in ("by", "theo") and nxt and nxt.kind == "metric":
+        elif word in ("by", "theo") and nxt and nxt.kind in ("metric", "unit"):  # "the most by value"
             marks.marks[i] = _Mark("basis")
 
 
@@ -1098,6 +1107,16 @@ def _ranked_before(marks: _Marks, start: int) -> bool:
     """"top 10 customers", "our 5 most frequent gold-tier customers": a ranking word before the phrase,
     with only ranking words, values and fillers between."""
     return _marked_before(marks, start, ("top", "which"), skip=("superlative", "value", "filler"))
+
+
+def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
+    """As :func:`_ranked_before`, or a superlative of rows right before: "the top seller", "our best dishes" (but
+    "the most dishes" is how many)."""
+    return _ranked_before(marks, start) or (start > 0 and _kind(marks.marks[start - 1]) == "superlative"
+                                            and marks.words[start - 1] in _BEST_OF_ROWS)
+
+
+_BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")
 
 
 def _grouped_before(marks: _Marks, start: int) -> bool:

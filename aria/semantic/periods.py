@@ -55,9 +55,10 @@ _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 _COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
 _LAST_N = {
     unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
-                     rf"|(?:trong )?{_COUNT} {vi} {_RECENT_VI})\b")
-    for unit, en, vi in (("hour", "hour", "(?:gio|tieng)"), ("day", "day", "ngay"), ("week", "week", "tuan"),
-                         ("month", "month", "thang"))
+                     rf"|(?:trong )?{_COUNT} {vi} {recent})\b")
+    for unit, en, vi, recent in (("hour", "hour", "(?:gio|tieng)", _RECENT_VI),
+                                 ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay" ("5 tháng này": a month)
+                                 ("week", "week", "tuan", _RECENT_VI), ("month", "month", "thang", _RECENT_VI))
 }
 _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now
 _PAST_WEEK = re.compile(r"\b(?:(?:in |over |during |for )?the )?past week\b")  # seven days back ("last week": the

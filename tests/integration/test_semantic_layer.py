@@ -270,6 +270,21 @@ CASES = [
     ("Hôm nay bán được bao nhiêu rồi em?", "vi",  # selling with no dish named: the money taken
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = business_now()::date"),
+    ("Hôm qua bếp nào ra món chậm nhất?", "vi",  # "ra món" sends dishes out: the stations' prep time, not by dish
+     "SELECT ks.name_vi, ks.target_prep_m, count(*), "
+     "round((avg(extract(epoch FROM k.ready_at - k.fired_at)) / 60)::numeric, 1) FROM kitchen_tickets k "
+     "JOIN kitchen_stations ks USING (station_code) WHERE k.ready_at IS NOT NULL "
+     "AND k.fired_at::date = (business_now() - interval '1 day')::date "
+     "GROUP BY ks.station_code, ks.name_vi, ks.target_prep_m"),
+    ("Tháng trước thứ mấy trong tuần bán được nhiều tiền nhất?", "vi",  # "thứ mấy": which weekday
+     "SELECT extract(isodow FROM opened_at)::int, to_char(opened_at, 'Dy'), sum(total_vnd), count(*) FROM orders "
+     "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < date_trunc('month', business_now()) GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1"),
+    ("Tháng này bàn nào khách ngồi lâu nhất?", "vi",  # ranked by the exact average, shown to the minute (ex-034)
+     "SELECT t.table_no, round(avg(extract(epoch FROM o.closed_at - o.opened_at)) / 60), count(*) FROM orders o "
+     "JOIN tables t ON t.table_id = o.table_id WHERE o.order_type = 'DI' AND o.status = 'COMPLETED' "
+     "AND o.closed_at IS NOT NULL AND o.opened_at >= date_trunc('month', business_now()) "
+     "GROUP BY t.table_id, t.table_no ORDER BY avg(extract(epoch FROM o.closed_at - o.opened_at)) DESC LIMIT 1"),
     ("Tháng này đồ uống nào khách gọi nhiều nhất?", "vi",  # "khách gọi": ordered by the customers, portions
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) JOIN categories c USING (category_id) WHERE c.cat_code = 'DRINK' "
@@ -312,6 +327,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
     "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
     "How many orders over 500000 last week?",  # "over" a number is a condition, not a period
+    "Bàn 3 đang đợi món gì vậy?",  # a state right now: no metric counted over a period answers it
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -69,6 +69,7 @@ class MetricInfo:
     until_now: bool = False  # known only for the past (no-shows): a period that runs to today stops at now
     booked_ahead: bool = False  # dated in the future too (reservations): "this month" is the whole month
     time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
+    shares_in_split_by: tuple[str, ...] = ()  # split by one of these concepts, each row shows its share of the total
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
 
@@ -214,7 +215,8 @@ def _metric_info(metric: Any) -> MetricInfo:
         split_alternative=meta.get("split_alternative"),
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
-        time_only=bool(meta.get("time_only", False)), live=bool(meta.get("live", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
+        time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
+        live=bool(meta.get("live", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
     )
 
 

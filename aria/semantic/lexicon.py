@@ -79,7 +79,8 @@ SUPERLATIVES: dict[str, bool] = {
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
-SUPERLATIVE_METRICS = {"chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
+SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
+                       "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold"}
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
@@ -115,7 +116,7 @@ VERBS: dict[str, str | None] = {
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
-    "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
+    "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
     "thrown out": None, "threw out": None, "thrown away": None, "threw away": None, "handed out": None,
     "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
@@ -173,7 +174,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
-                     "same point in")
+                     "same point in", "the same point", "same point")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",
@@ -205,7 +206,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
-                  "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "con trong kho", "pull up", "bring up",
+                  "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
+                  "a breakdown of", "con trong kho", "pull up", "bring up",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai", "bay gio", "each kind of", "each type of",
                   "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",

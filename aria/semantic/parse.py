@@ -292,20 +292,23 @@ class QuestionParser:
         unit_metrics = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions
                         if k == "unit" and str(p) in UNIT_METRICS]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
+        units_said = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
             candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions
             candidates = [unit_metrics[:1]]
-        elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
-            candidates = [defaults[:1]]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
-            candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions
-        elif slow and any((p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station"
-                          for a, b, k, p in marks.mentions if k in ("concept", "value")):
-            candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất": a station is slow to cook
+            candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions; "most frequent": visits
+        elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
+            candidates = [defaults[:1]]
+        elif (slow or "minutes" in units_said) and any(
+                (p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station" or (
+                    k == "value" and "minutes" in units_said and any(m.concept == "station" for m in p))  # type: ignore[attr-defined]
+                for a, b, k, p in marks.mentions if k in ("concept", "value")):
+            candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -326,7 +329,7 @@ class QuestionParser:
                                                 "by day, week or month only")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
-        share = _said(marks, "share")
+        share = _said(marks, "share") or self._shown_with_shares(metrics, group_by, compare, limit)
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
@@ -409,6 +412,13 @@ class QuestionParser:
     @functools.cached_property
     def _menu_concepts(self) -> frozenset[str]:
         return frozenset(d.concept for d in self.catalog.dimensions if d.semantic_model in _MENU_MODELS)
+
+    def _shown_with_shares(self, metrics: list[str], group_by: list[str], compare: TimeRange | None,
+                           limit: int | None) -> bool:
+        """A split every row of which is shown with its share of the total by convention (payments by method)."""
+        concepts = [getattr(self.catalog.dimension_of(g), "concept", None) for g in group_by]
+        return bool(metrics) and len(concepts) == 1 and compare is None and limit is None and \
+            concepts[0] in self.catalog.metrics[metrics[0]].shares_in_split_by
 
     def _names_people(self, named: list[str]) -> bool:
         return bool(named) and all(self.catalog.metrics[m].unit == "people" for m in named)

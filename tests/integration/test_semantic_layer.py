@@ -159,8 +159,9 @@ CASES = [
      "SELECT coalesce(sum(total_vnd) FILTER (WHERE order_type = 'DL'), 0), sum(total_vnd), "
      "round(100.0 * coalesce(sum(total_vnd) FILTER (WHERE order_type = 'DL'), 0) / sum(total_vnd), 1) "
      f"FROM orders WHERE status = 'COMPLETED' AND {LAST_WEEK}"),
-    ("Revenue by payment method this week", "en",  # revenue has no payment method: what was paid (ex-026)
-     "SELECT method, sum(amount_vnd), count(*) FROM payments WHERE pay_status = 'OK' "
+    ("Revenue by payment method this week", "en",  # revenue has no payment method: what was paid, with each
+     "SELECT method, sum(amount_vnd), count(*), "  # method's share (ex-026)
+     "round(100.0 * sum(amount_vnd) / sum(sum(amount_vnd)) OVER (), 1) FROM payments WHERE pay_status = 'OK' "
      "AND paid_at >= date_trunc('week', business_now()) GROUP BY method"),
     ("Which day last week was the slowest in terms of revenue?", "en",  # slowest: the least revenue
      "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND "

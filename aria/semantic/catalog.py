@@ -57,6 +57,11 @@ class MetricInfo:
     # shown beside it in a split by one of these concepts (labour cost by role: with its staff and hours)
     split_companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     unsplit_companions: tuple[str, ...] = ()  # shown beside it when nothing splits it (today's voids: their portions)
+    # shown beside it when the question splits or narrows it by one of these concepts (a tier's revenue: its customers)
+    companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # read as another metric when the question splits or narrows by one of these concepts: a tier's guests are its
+    # customers (over a period; the first live one without a period), not the covers of their orders
+    instead_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -210,6 +215,8 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions_without_item=_strings(meta.get("companions_without_item")),
         split_companions_by={str(k): _strings(v) for k, v in dict(meta.get("split_companions_by") or {}).items()},
         unsplit_companions=_strings(meta.get("unsplit_companions")),
+        companions_by={str(k): _strings(v) for k, v in dict(meta.get("companions_by") or {}).items()},
+        instead_by={str(k): _strings(v) for k, v in dict(meta.get("instead_by") or {}).items()},
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),

@@ -59,6 +59,8 @@ PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only ad
 # A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
 # most" is one row (ex-001).
 RANKED_IN_FULL = ("station", "promotion", "supplier", "payment_method", "area", "shift", "order_type")
+# People are ranked as a leaderboard: "which server brought in the most" shows the top 5 (ex-047).
+RANKED_TOP_FIVE = ("staff", "server", "manager")
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
 
 
@@ -275,7 +277,7 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
         _drop_what_is_left_beside_a_metric(marks)
         self._selling_is_revenue_without_dishes(marks)
-        named = self._named_metrics(marks)
+        named = self._instead(self._named_metrics(marks), marks, period)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics] + [
@@ -351,7 +353,7 @@ class QuestionParser:
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
-                limit = 1
+                limit = 5 if concepts & set(RANKED_TOP_FIVE) else 1
         change = _said(marks, "change")
         if change and compare is None:
             return Parsed(None, recognised, [], "a change needs two periods to compare")
@@ -529,6 +531,18 @@ class QuestionParser:
             named = [m for m in named if m not in nouns] or named
         return [self._as_companion(m, named) for m in named]
 
+    def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None) -> list[str]:
+        """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
+        guests of a tier are its customers, over a period, or on the books now (the live one) without one."""
+        concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
+            m.concept for _, _, k, p in marks.mentions if k == "value" for m in p}  # type: ignore[attr-defined]
+        out = []
+        for metric in named:
+            others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
+                      for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
+            out.append(others[0] if others else metric)
+        return list(dict.fromkeys(out))
+
     def _as_companion(self, metric: str, named: list[str]) -> str:
         """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
         companion measured in people), not the guests who ate."""
@@ -580,6 +594,12 @@ class QuestionParser:
         else:  # today's voids: how many lines, how many portions
             metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
                         if c in self.catalog.metrics and c not in metrics]
+        narrowed = {getattr(self.catalog.dimension_of(g), "concept", None) for g in [*group_by, *(f.dimension for f in filters)]}
+        extra = [c for m in heads for concept, by in self.catalog.metrics[m].companions_by.items() if concept in narrowed
+                 for c in by if c in self.catalog.metrics and c not in metrics]  # a tier's revenue: its customers
+        if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])) and \
+                not any(self.catalog.names_rows(g) for g in group_by):  # each customer's: 1 customer
+            metrics = [*metrics, *extra]
         dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
         per_item = {d.concept for d in dims if d is not None}
         if not per_item & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
@@ -594,6 +614,9 @@ class QuestionParser:
             if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \
                     any(self.catalog.metrics[m].unit == "qty" for m in metrics):
                 group_by.append(flt.dimension)
+            elif dim is not None and not group_by and len(flt.values) == 1 and not flt.exclude and \
+                    any(dim.concept in self.catalog.metrics[m].show_with for m in metrics):
+                group_by.append(self._pick(dim.concept, available, language))  # the grill: its row, and target (ex-011)
         return metrics, filters, self._with_attributes(group_by, available, metrics, language, filters)
 
     def _is_average(self, metric: str) -> bool:

@@ -292,6 +292,28 @@ CASES = [
      "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
      "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_vi "
      "ORDER BY 2 DESC, 3 DESC, m.item_id LIMIT 1"),
+    ("Tuần trước bạn phục vụ nào bán được nhiều tiền nhất?", "vi",  # people: a leaderboard of 5 (ex-047)
+     "SELECT st.full_name, sum(o.total_vnd), count(*) FROM orders o JOIN staff st ON st.staff_id = o.server_id "
+     f"WHERE o.status = 'COMPLETED' AND o.{LAST_WEEK.replace(' AND opened_at', ' AND o.opened_at')} "
+     "GROUP BY st.staff_id, st.full_name ORDER BY 2 DESC, 3 DESC, st.staff_id LIMIT 5"),
+    ("Tuần trước có mấy bàn đặt trước mà khách không tới?", "vi",  # bookings with their guests (ex-023)
+     "SELECT count(*), sum(party_size) FROM reservations WHERE status = 'NO_SHOW' "
+     f"AND {LAST_WEEK.replace('opened_at', 'reserved_for')}"),
+    ("Average ticket time on the wok yesterday?", "en",  # one station: its row, beside its target (ex-011)
+     "SELECT ks.name_en, ks.target_prep_m, count(*), "
+     "round((avg(extract(epoch FROM k.ready_at - k.fired_at)) / 60)::numeric, 1) FROM kitchen_tickets k "
+     "JOIN kitchen_stations ks USING (station_code) WHERE k.ready_at IS NOT NULL AND k.station_code = 'WOK' "
+     "AND k.fired_at::date = (business_now() - interval '1 day')::date "
+     "GROUP BY ks.station_code, ks.name_en, ks.target_prep_m"),
+    ("Quán mình có bao nhiêu khách hạng bạc?", "vi",  # a tier's people: its customers, not covers
+     "SELECT count(*) FROM customers WHERE tier = 'SIL'"),
+    ("Tháng này có bao nhiêu khách hạng Bạc đã đến ăn?", "vi",  # "đã đến ăn": came to eat, not a seated booking
+     "SELECT count(DISTINCT o.customer_id) FROM orders o JOIN customers c USING (customer_id) "
+     "WHERE c.tier = 'SIL' AND o.status = 'COMPLETED' AND o.opened_at >= date_trunc('month', business_now())"),
+    ("Khách hạng vàng tháng 10 xài hết bao nhiêu?", "vi",  # what a tier spent, and how many of its customers
+     "SELECT sum(o.total_vnd), count(*), count(DISTINCT o.customer_id) FROM orders o JOIN customers c "
+     "USING (customer_id) WHERE c.tier = 'GLD' AND o.status = 'COMPLETED' "
+     "AND o.opened_at >= DATE '2026-10-01' AND o.opened_at < DATE '2026-11-01'"),
 ]
 
 

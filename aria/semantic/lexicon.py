@@ -185,10 +185,14 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
+# "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
+EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
+                   "of each kind", "of each type")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
-              ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"))
+              ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
+              ("each_kind", EACH_KIND_WORDS, "each kind"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
@@ -208,8 +212,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
                   "a breakdown of", "con trong kho", "pull up", "bring up",
-                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "moi loai", "tung loai", "bay gio", "each kind of", "each type of",
-                  "each one", "each of them", "split", "split out", "chu yeu", "mainly", "mostly",
+                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
+                  "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",

@@ -583,7 +583,7 @@ class QuestionParser:
         if asked:  # "how many orders got cancelled or voided": voided lines are another metric
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
-        group_by = self._group_by(marks, available, language, limit) + filter_groups
+        group_by = self._group_by(marks, available, language, limit, bool(filter_groups)) + filter_groups
         if group_by:  # tips by payment method are shown with the payments they came with
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             extra = [c for m in heads for c in (*self.catalog.metrics[m].split_companions, *(
@@ -818,9 +818,13 @@ class QuestionParser:
                 return str(entry.payload)
         return None
 
-    def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None) -> list[str]:
+    def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None,
+                  split_by_values: bool) -> list[str]:
+        """The splits the question asks for; ``split_by_values``: the values it lists split it already
+        ("tiền mặt, thẻ, MoMo mỗi loại")."""
         group_by = []
         ranking = limit is not None or any(k == "superlative" for _, _, k, _ in marks.mentions)
+        each_kind = _said(marks, "each_kind") and not split_by_values  # "combo ..., từng loại": each combo
         for start, end, kind, payload in marks.mentions:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
@@ -850,13 +854,16 @@ class QuestionParser:
             label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start), None)
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
             head = label if which and label is not None else self._head_concept(marks, start, end)
-            attached = _grouped_before(marks, start) or which
+            attached = _grouped_before(marks, start) or which or each_kind
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
-            if head is None and attached:  # "mỗi đầu bếp", "each bartender": each person of that kind
+            if head is None and attached and not each_kind:  # "mỗi đầu bếp", "each bartender": each person
                 head = self._entity_name_concept(payload)  # type: ignore[arg-type]
             if head is not None and (attached or (ranking and not group_by)):
                 group_by.append(self._pick(head, available, language))
+                each_kind = False
+        if each_kind:
+            raise _Unanswerable("'each kind' is said of nothing with kinds (combos, drinks, a category)")
         return group_by
 
 

@@ -314,6 +314,14 @@ CASES = [
      "SELECT sum(o.total_vnd), count(*), count(DISTINCT o.customer_id) FROM orders o JOIN customers c "
      "USING (customer_id) WHERE c.tier = 'GLD' AND o.status = 'COMPLETED' "
      "AND o.opened_at >= DATE '2026-10-01' AND o.opened_at < DATE '2026-11-01'"),
+    ("Tuần này combo bán được bao nhiêu phần, từng loại?", "vi",  # "từng loại": each combo, never dropped
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) WHERE m.is_combo AND o.status = 'COMPLETED' "
+     "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('week', business_now()) "
+     "GROUP BY m.item_id, m.name_vi"),
+    ("Revenue by each type of order this month", "en",
+     "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
 ]
 
 
@@ -343,6 +351,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "List all the orders from table 12 yesterday.",  # single rows, not a metric
     "Revenue last week with the percent change",  # a change needs two periods
     "Which are the best-selling dishes in each category this month?",  # how many of each is not said
+    "Revenue yesterday, each kind",  # "each kind" of nothing with kinds: never dropped
     "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
     "Shifts and cost by role this month",  # "cost" is a second figure asked for, not a verb to drop
     "Revenue by number of guests this month",  # a split by a measure

@@ -1078,6 +1078,9 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     the same days of it ("so với cùng kỳ tuần trước"), or the one before ("last week vs the week before")."""
     same = [p for _, _, k, p in marks.mentions if k == "same_period"]
     if len(ranges) == 2:
+        if not same and not _set_side_by_side(marks):
+            raise _Unanswerable("two periods are named, not compared: each may be said of something else "
+                                "(the customers who joined last month, their visits this month)")
         if not same:
             return ranges[1]
         moved = same_period_before(ranges[0], ranges[1].unit, ranges[1].phrase, now)
@@ -1090,6 +1093,16 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     if moved is None:
         raise _Unanswerable("the same period before this one is unclear")
     return moved
+
+
+def _set_side_by_side(marks: _Marks) -> bool:
+    """Two periods compared: a comparison is said ("so với", "vs", "than"), or the periods stand together
+    ("tháng 10 và tháng 9", "this week and last week")."""
+    if any(k in ("compare", "change") for _, _, k, _ in marks.mentions):
+        return True
+    times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
+    between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
+    return len(times) == 2 and all(k in ("conjunction", "filler") for k in between)
 
 
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:

@@ -367,6 +367,17 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     assert parsed.problem
 
 
+def test_two_periods_are_compared_only_when_the_question_sets_them_side_by_side(layer, now) -> None:
+    """"Khách mới đăng ký tháng trước ... quay lại ăn trong tháng này" names two periods of two different things
+    (a cohort, then its visits): not a comparison of the months; "tháng này và tháng trước" is one."""
+    cohort = layer.parse("Khách mới đăng ký tháng trước có bao nhiêu người quay lại ăn trong tháng này?",
+                         language="vi", now=now)
+    assert not cohort.ok and "not compared" in cohort.problem
+    for question in ("Doanh thu tháng này và tháng trước", "Doanh thu tháng 10 so với tháng 9"):
+        parsed = layer.parse(question, language="vi", now=now)
+        assert parsed.ok and parsed.query is not None and parsed.query.compare is not None, question
+
+
 def test_accents_typed_must_match_a_phrases_own(layer, now) -> None:
     """Typed with accents, "lâu" (long) is not "lẩu" (hotpot): no hotpot station filter; typed bare, "bep lau"
     still finds the hotpot station, and "bán" after a dish is selling, never "bàn" (a table)."""

@@ -62,6 +62,8 @@ class MetricInfo:
     # read as another metric when the question splits or narrows by one of these concepts: a tier's guests are its
     # customers (over a period; the first live one without a period), not the covers of their orders
     instead_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # read as another metric when the question also names a metric: the party size of bookings is a booking's
+    instead_with: dict[str, str] = field(default_factory=dict)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -217,6 +219,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         unsplit_companions=_strings(meta.get("unsplit_companions")),
         companions_by={str(k): _strings(v) for k, v in dict(meta.get("companions_by") or {}).items()},
         instead_by={str(k): _strings(v) for k, v in dict(meta.get("instead_by") or {}).items()},
+        instead_with={str(k): str(v) for k, v in dict(meta.get("instead_with") or {}).items()},
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),

@@ -533,11 +533,18 @@ class QuestionParser:
 
     def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
-        guests of a tier are its customers, over a period, or on the books now (the live one) without one."""
+        guests of a tier are its customers, over a period, or on the books now (the live one) without one; or
+        when it names another metric too (``instead_with``): the party size of bookings is a booking's."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
             m.concept for _, _, k, p in marks.mentions if k == "value" for m in p}  # type: ignore[attr-defined]
+        said = {str(p) for _, _, k, p in marks.mentions if k == "metric"}  # "of seated bookings": rows, named
         out = []
         for metric in named:
+            with_other = [o for m, o in self.catalog.metrics[metric].instead_with.items()
+                          if m in said and o in self.catalog.metrics]
+            if with_other:
+                out.append(with_other[0])
+                continue
             others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
                       for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
             out.append(others[0] if others else metric)

@@ -319,6 +319,14 @@ CASES = [
      "JOIN menu_items m USING (item_id) WHERE m.is_combo AND o.status = 'COMPLETED' "
      "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('week', business_now()) "
      "GROUP BY m.item_id, m.name_vi"),
+    ("Average party size per area this month?", "en",  # a party at a table (a dine-in order), not a booking
+     "SELECT t.area_code, round(avg(o.guest_cnt), 1), count(*) FROM orders o JOIN tables t USING (table_id) "
+     "WHERE o.status = 'COMPLETED' AND o.order_type = 'DI' AND o.opened_at >= date_trunc('month', business_now()) "
+     "GROUP BY 1"),
+    ("Average reservation party size by day of the week over the last 8 weeks.", "en",  # a booking's (ex-046)
+     "SELECT extract(isodow FROM reserved_for)::int, to_char(reserved_for, 'Dy'), count(*), "
+     "round(avg(party_size), 1) FROM reservations WHERE status <> 'CANCELLED' "
+     "AND reserved_for >= business_now()::date - 56 AND reserved_for < business_now() GROUP BY 1, 2"),
     ("Revenue by each type of order this month", "en",
      "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

@@ -79,6 +79,7 @@ class MetricInfo:
     shares_in_split_by: tuple[str, ...] = ()  # split by one of these concepts, each row shows its share of the total
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
+    models: frozenset[str] = frozenset()  # the semantic models its measures come from
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,9 @@ class DimensionInfo:
     members: str | None = None  # the concept of its members: "the 3 best-selling drinks" ranks dishes
     shown_when_fixed: bool = False  # an attribute shown even when the question names its one value (a unit)
     stands_for: str | None = None  # a broader concept it answers for where that one cannot split (server: staff)
+    # it describes its own model's rows to their own metrics only: a booking's status filters bookings, never the
+    # orders that came from a booking ("how many guests came": not the guests of seated bookings)
+    own_metrics_only: bool = False
 
     @property
     def names_rows(self) -> bool:
@@ -247,6 +251,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
         default_metric=meta.get("default_metric"), ranked_by=meta.get("ranked_by"), members=meta.get("members"),
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
+        own_metrics_only=bool(meta.get("own_metrics_only", False)),
     )
 
 
@@ -269,11 +274,38 @@ def build_catalog(manifest: Any) -> SemanticCatalog:
     literals = fixed_literals(manifest)
     aggs = {measure.name: str(getattr(measure.agg, "value", measure.agg)).lower()
             for model in manifest.semantic_models for measure in model.measures}
+    models = _metric_models(manifest)
     catalog.metrics.update({name: replace(info, fixes=fixes.get(name, frozenset()),
                                           fixed_values=literals.get(name, frozenset()),
-                                          additive=aggs.get(_measure_of(metric) or "") in _ADDITIVE)
+                                          additive=aggs.get(_measure_of(metric) or "") in _ADDITIVE,
+                                          models=models.get(name, frozenset()))
                             for metric in manifest.metrics for name, info in [(metric.name, metrics[metric.name])]})
     return catalog
+
+
+def _metric_models(manifest: Any) -> dict[str, frozenset[str]]:
+    """Each metric's semantic models: those of its measures, and of the metrics it is computed from."""
+    model_of = {measure.name: model.name for model in manifest.semantic_models for measure in model.measures}
+    by_name = {metric.name: metric for metric in manifest.metrics}
+    out: dict[str, frozenset[str]] = {}
+
+    def models(name: str, seen: frozenset[str]) -> frozenset[str]:
+        if name in out:
+            return out[name]
+        metric = by_name.get(name)
+        if metric is None or name in seen:
+            return frozenset()
+        measures = [m.name for m in getattr(metric.type_params, "input_measures", None) or ()]
+        if (own := _measure_of(metric)) is not None:
+            measures.append(own)
+        found = frozenset(model_of[m] for m in measures if m in model_of).union(
+            *(models(i.name, seen | {name}) for i in metric.input_metrics))
+        out[name] = found
+        return found
+
+    for metric in manifest.metrics:
+        models(metric.name, frozenset())
+    return out
 
 
 _ADDITIVE = frozenset({"sum", "count", "count_distinct", "sum_boolean"})

@@ -581,7 +581,10 @@ class QuestionParser:
         metrics = list(dict.fromkeys([*named, *(c for m in heads for c in self.catalog.metrics[m].companions
                                                 if c in self.catalog.metrics)]))
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
-        available = list(self.group_bys_of(metrics))
+        own_models = frozenset().union(*(self.catalog.metrics[m].models for m in metrics))
+        available = [g for g in self.group_bys_of(metrics) if not (
+            (dim := self.catalog.dimension_of(g)) is not None and dim.own_metrics_only
+            and dim.semantic_model not in own_models)]  # a booking's status: bookings only, not their orders
         marks = self._resolve_values(marks, available, language)
         money = any(self.catalog.metrics[m].unit == "vnd" for m in metrics)
         asked = [str(p) for _, _, k, p in marks.mentions

@@ -327,6 +327,9 @@ CASES = [
      "SELECT extract(isodow FROM reserved_for)::int, to_char(reserved_for, 'Dy'), count(*), "
      "round(avg(party_size), 1) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= business_now()::date - 56 AND reserved_for < business_now() GROUP BY 1, 2"),
+    ("How many guests came yesterday?", "en",  # the guests who ate, not those of seated bookings
+     "SELECT sum(guest_cnt), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at::date = (business_now() - interval '1 day')::date"),
     ("Revenue by each type of order this month", "en",
      "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
@@ -360,6 +363,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Revenue last week with the percent change",  # a change needs two periods
     "Which are the best-selling dishes in each category this month?",  # how many of each is not said
     "Revenue yesterday, each kind",  # "each kind" of nothing with kinds: never dropped
+    "Which table seated the most parties last week?",  # a booking's status says nothing of the orders it brought
     "Who are the top 3 gold-tier customers this week?",  # "who" is the customers (no metric), not staff
     "Shifts and cost by role this month",  # "cost" is a second figure asked for, not a verb to drop
     "Revenue by number of guests this month",  # a split by a measure

@@ -246,7 +246,7 @@ class QuestionParser:
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
-        _split_subject_and_verb(marks, self._concepts, self._verbs)
+        _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
         recognised = _recognised(marks)
@@ -520,8 +520,8 @@ class QuestionParser:
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
                               for a, b, k, p in marks.mentions]
         marks.mentions = [(a, b, "concept", self._concepts[tuple(marks.words[a:b])])
-                          if k == "metric" and tuple(marks.words[a:b]) in self._concepts
-                          and _ranked_before(marks, a) else (a, b, k, p)
+                          if k == "metric" and self._concept_as_typed(marks, a, b) and _ranked_before(marks, a)
+                          else (a, b, k, p)
                           for a, b, k, p in marks.mentions]  # "top 10 customers": the customers, ranked
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
@@ -549,6 +549,11 @@ class QuestionParser:
                       for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
             out.append(others[0] if others else metric)
         return list(dict.fromkeys(out))
+
+    def _concept_as_typed(self, marks: _Marks, start: int, end: int) -> bool:
+        """The words are a concept's phrase as typed: "bán" (sold, a metric's word) is never "bàn" (a table)."""
+        entry = self._concept_entries.get(tuple(marks.words[start:end]))
+        return entry is not None and entry.spelled_as(marks.accents[start:end])
 
     def _as_companion(self, metric: str, named: list[str]) -> str:
         """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
@@ -661,7 +666,7 @@ class QuestionParser:
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
-                if words in self._concepts:
+                if self._concept_as_typed(marks, start, end):
                     kind, payload = "concept", self._concepts[words]
                 elif self._soft_at(marks, start, end, language):  # "or voided" after cancelled orders: voided lines too
                     kind, payload = "verb", self._verbs.get(words)
@@ -1013,24 +1018,26 @@ def _articles_are_not_cards(marks: _Marks) -> None:
             marks.marks[a] = _Mark("filler")
 
 
-def _split_subject_and_verb(marks: _Marks, concepts: dict[tuple[str, ...], str],
+def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...], Entry],
                             verbs: dict[tuple[str, ...], object]) -> None:
     """"Which dishes sold the most": after "which" or "top 5", a metric phrase made of a concept and a verb
-    ("dishes sold") is the rows ranked and what they did, not the count of dishes sold."""
+    ("dishes sold") is the rows ranked and what they did, not the count of dishes sold; the concept as typed
+    ("đồ uống nào bán chạy nhất": "bán" is selling, never "bàn", a table)."""
     rewritten = []
     for a, b, kind, payload in marks.mentions:
         split = None
         which = a > 0 and marks.words[a - 1] in WHICH_WORDS and marks.marks[a - 1] in (None, _Mark("filler"))
         if kind == "metric" and (which or _marked_before(marks, a, ("which", "top"))):
-            split = next((i for i in range(a + 1, b) if tuple(marks.words[a:i]) in concepts
-                          and tuple(marks.words[i:b]) in verbs), None)
+            split = next((i for i in range(a + 1, b) if (entry := concept_entries.get(tuple(marks.words[a:i])))
+                          and entry.spelled_as(marks.accents[a:i]) and tuple(marks.words[i:b]) in verbs), None)
         if split is None:
             rewritten.append((a, b, kind, payload))
             continue
         if which:
             marks.marks[a - 1] = _Mark("which")
         verb = verbs[tuple(marks.words[split:b])]
-        rewritten += [(a, split, "concept", concepts[tuple(marks.words[a:split])]), (split, b, "verb", verb)]
+        rewritten += [(a, split, "concept", str(concept_entries[tuple(marks.words[a:split])].payload)),
+                      (split, b, "verb", verb)]
         for i in range(a, b):
             marks.marks[i] = _Mark("concept" if i < split else "verb")
     marks.mentions = rewritten

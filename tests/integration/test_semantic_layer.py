@@ -330,6 +330,12 @@ CASES = [
     ("How many guests came yesterday?", "en",  # the guests who ate, not those of seated bookings
      "SELECT sum(guest_cnt), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
+    ("Đồ uống nào bán chạy nhất tuần này?", "vi",  # "bán" typed with its accent: selling, never "bàn" (a table)
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c USING (category_id) WHERE c.cat_code = 'DRINK' "
+     "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('week', business_now()) GROUP BY m.item_id, m.name_vi "
+     "ORDER BY 2 DESC, 3 DESC, m.item_id LIMIT 1"),
     ("Revenue by each type of order this month", "en",
      "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

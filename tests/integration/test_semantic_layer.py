@@ -336,6 +336,9 @@ CASES = [
      "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
      "AND o.opened_at >= date_trunc('week', business_now()) GROUP BY m.item_id, m.name_vi "
      "ORDER BY 2 DESC, 3 DESC, m.item_id LIMIT 1"),
+    ("Hôm qua có bao nhiêu người làm, chia theo vai trò?", "vi",  # people who worked, not their shifts
+     "SELECT st.role_code, count(DISTINCT ss.staff_id) FROM staff_shifts ss JOIN staff st USING (staff_id) "
+     "WHERE ss.clock_in::date = (business_now() - interval '1 day')::date GROUP BY 1"),
     ("Revenue by each type of order this month", "en",
      "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

@@ -615,9 +615,7 @@ class QuestionParser:
         if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])) and \
                 not any(self.catalog.names_rows(g) for g in group_by):  # each customer's: 1 customer
             metrics = [*metrics, *extra]
-        dims = (self.catalog.dimension_of(g) for g in [*group_by, *(f.dimension for f in filters)])
-        per_item = {d.concept for d in dims if d is not None}
-        if not per_item & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
+        if not narrowed & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
             if any(self.catalog.metrics[m].unit == "qty" for m in named):
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
                                     "ingredient")

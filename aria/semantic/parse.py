@@ -340,7 +340,7 @@ class QuestionParser:
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
             return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
                                                 "or a rate")
-        units = {str(p) for _, _, k, p in marks.mentions if k == "unit"} - ({"percent"} if share else set())
+        units = units_said - ({"percent"} if share else set())
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")

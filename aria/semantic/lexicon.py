@@ -189,11 +189,16 @@ LIVE_WORDS = ("đang", "right now", "currently", "at the moment", "at present", 
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
+# "Doanh thu không tính đồ uống", "best seller except the hotpots": the value after them is left out (NOT IN).
+# Vietnamese ones are spelled with their marks: "trừ" (except), never "trụ" or "trú".
+EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ngoại trừ", "loại trừ", "trừ đi", "except",
+                 "excluding", "exclude", "not counting", "not including", "other than", "apart from", "but not",
+                 "leaving out", "leave out", "minus the")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
-              ("each_kind", EACH_KIND_WORDS, "each kind"))
+              ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",

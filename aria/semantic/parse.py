@@ -113,6 +113,7 @@ class _Marks:
         self.accents = list(accents) if len(accents) == len(words) else [""] * len(words)  # each word's marks
         self.marks: list[_Mark | None] = [None] * len(words)
         self.mentions: list[tuple[int, int, str, object]] = []  # (start, end, kind, payload)
+        self.excluded: set[int] = set()  # where the values to leave out start ("không tính đồ uống")
 
     def free(self, start: int, end: int) -> bool:
         return all(m is None for m in self.marks[start:end])
@@ -246,6 +247,7 @@ class QuestionParser:
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
+        _mark_exclusions(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -609,7 +611,8 @@ class QuestionParser:
         else:  # today's voids: how many lines, how many portions
             metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
                         if c in self.catalog.metrics and c not in metrics]
-        narrowed = {getattr(self.catalog.dimension_of(g), "concept", None) for g in [*group_by, *(f.dimension for f in filters)]}
+        narrowed = {getattr(self.catalog.dimension_of(g), "concept", None)
+                    for g in [*group_by, *(f.dimension for f in filters if not f.exclude)]}
         extra = [c for m in heads for concept, by in self.catalog.metrics[m].companions_by.items() if concept in narrowed
                  for c in by if c in self.catalog.metrics and c not in metrics]  # a tier's revenue: its customers
         if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])) and \
@@ -658,6 +661,9 @@ class QuestionParser:
         resolved = copy.copy(marks)
         resolved.mentions = []
         for start, end, kind, payload in marks.mentions:
+            if start in marks.excluded:  # what is left out stays a value: filtered out, or not answered
+                resolved.mentions.append((start, end, kind, payload))
+                continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
             if kind == "value" and self._soft_at(marks, start, end, language) and next_kind in ("metric", "superlative", "unit"):
@@ -727,6 +733,7 @@ class QuestionParser:
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
                  fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
+        left_out: dict[str, list[str]] = {}  # "không tính đồ uống": NOT IN
         values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
         options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
                       for start, _, payload in values}
@@ -750,7 +757,7 @@ class QuestionParser:
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
-                by_dimension.setdefault(found[0], []).append(found[1])
+                (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).append(found[1])
             elif not self._soft_at(marks, start, end, language) and \
                     tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift
@@ -761,6 +768,7 @@ class QuestionParser:
             by_dimension.setdefault(name, []).extend(table.values)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
         split = [f.dimension for f in filters if len(f.values) > 1]  # "ca trưa và ca tối": one row each
+        filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
         return filters, split
 
     def _counting_only(self, metric: str, concepts: set[str], values: set[str]) -> str | None:
@@ -1086,6 +1094,24 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and nxt.kind in ("metric", "unit"):  # "the most by value"
             marks.marks[i] = _Mark("basis")
+
+
+def _mark_exclusions(marks: _Marks) -> None:
+    """"Không tính đồ uống và tráng miệng", "except the hotpots": the values after an exclusion word are left
+    out. An exclusion word with no value after it is not accounted for (the question is not answered)."""
+    for mention in [m for m in marks.mentions if m[2] == "exclude"]:
+        start, end = mention[0], mention[1]
+        found = False
+        for a, _, k, _ in sorted(m for m in marks.mentions if m[0] >= end):
+            if k == "value":
+                marks.excluded.add(a)
+                found = True
+            elif k not in ("filler", "conjunction") and not (k == "concept" and not found):  # "trừ các món lẩu"
+                break
+        if not found:
+            marks.mentions.remove(mention)
+            for i in range(start, end):
+                marks.marks[i] = None
 
 
 def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:

@@ -210,6 +210,9 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
                   "cho den nay", "cho toi gio", "cho den gio")
+# English fillers that are Vietnamese words when typed with marks ("ăn", "đó", "ít", "cần", "ổn"): bare only.
+ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "in", "me", "be", "us", "is", "did", "does",
+                                  "had", "has", "see", "get", "all", "now"])
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -435,7 +438,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *FILLERS):
-        _add(entries, phrase, "filler", None)
+        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS)
     return tuple(sorted(entries.values(), key=_match_order))
 
 

@@ -337,6 +337,8 @@ class QuestionParser:
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
+        if share and self._number_of_said(marks, named):  # "chiếm mấy phần trăm tổng số đơn": of their number
+            metrics = [m for m in metrics if self.catalog.metrics[m].unit != "vnd"]
         if share and not group_by:  # "what share of revenue came from delivery": that value's, of the total
             metrics = [self.catalog.share_metric(metrics)]
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
@@ -416,6 +418,12 @@ class QuestionParser:
     @functools.cached_property
     def _menu_concepts(self) -> frozenset[str]:
         return frozenset(d.concept for d in self.catalog.dimensions if d.semantic_model in _MENU_MODELS)
+
+    def _number_of_said(self, marks: _Marks, named: list[str]) -> bool:
+        """A count metric is named as a number ("tổng số đơn", "the number of orders"), not just named."""
+        return any(k == "metric" and self.catalog.metrics[str(p)].unit == "count" and
+                   (marks.words[a] in ("so", "number", "count") or marks.words[max(a - 1, 0):a] in (["so"], ["number"]))
+                   for a, _, k, p in marks.mentions) and any(self.catalog.metrics[m].unit == "count" for m in named)
 
     def _shown_with_shares(self, metrics: list[str], group_by: list[str], compare: TimeRange | None,
                            limit: int | None) -> bool:
@@ -561,6 +569,8 @@ class QuestionParser:
         """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
         companion measured in people), not the guests who ate."""
         info = self.catalog.metrics[metric]
+        if self._is_average(metric):  # "average party size on bookings": an average, never a companion's total
+            return metric
         for other in named:
             if other == metric or metric in self.catalog.metrics[other].companions:
                 continue
@@ -855,6 +865,8 @@ class QuestionParser:
                 if marks.words[start:end] in (["who"], ["ai"]) and \
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers
+                if _counted_noun(marks, start):
+                    continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất": what is counted
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
@@ -871,7 +883,7 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
                 continue
-            which = _marked_after(marks, end, ("which",))
+            which = _marked_after(marks, end, ("which",)) or _marked_before(marks, start, ("which",))  # "which dessert"
             label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start), None)
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
             head = label if which and label is not None else self._head_concept(marks, start, end)
@@ -1247,9 +1259,19 @@ def _asks_how_many(marks: _Marks) -> bool:
     return any(marks.words[i:i + 2] == ["how", "many"] for i in range(len(marks.words) - 1))
 
 
+def _counted_noun(marks: _Marks, start: int) -> bool:
+    """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
+    server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
+    return _marked_before(marks, start, ("superlative",), skip=("filler",)) and any(
+        k == "concept" and a != start and (_marked_before(marks, a, ("which", "group")) or _marked_after(marks, b, ("which",)))
+        for a, b, k, _ in marks.mentions)
+
+
 def _plural_subject(marks: _Marks) -> bool:
     """English plural subject ("which dishes ...") asks for a ranked list, not one row."""
     for start, end, kind, _ in marks.mentions:
+        if _counted_noun(marks, start):
+            continue  # "which server voided the most items": what is counted, not the subject
         if kind in ("concept", "grain") and any(w.endswith("s") and len(w) > 3 for w in marks.raw[start:end]):
             return True
     return False

@@ -80,6 +80,7 @@ class MetricInfo:
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
+    inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,11 @@ class SemanticCatalog:
         """The group-by is a dimension that names its entity's rows (a dish's name, a table's number)."""
         dim = self.dimension_of(group_by)
         return dim is not None and dim.names_rows
+
+    def rate_of(self, metric: str) -> str | None:
+        """The one metric in percent of ``metric`` over its whole: no-shows -> the no-show rate."""
+        rates = [m.name for m in self.metrics.values() if m.unit == "percent" and m.inputs[:1] == (metric,)]
+        return rates[0] if len(rates) == 1 else None
 
     def share_metric(self, metrics: list[str]) -> str:
         """The metric a share of the total is of: the first in money ("what share of payments": of the
@@ -231,7 +237,15 @@ def _metric_info(metric: Any) -> MetricInfo:
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
+        inputs=_inputs(metric),
     )
+
+
+def _inputs(metric: Any) -> tuple[str, ...]:
+    params = metric.type_params
+    if params.numerator is not None and params.denominator is not None:
+        return (params.numerator.name, params.denominator.name)
+    return tuple(m.name for m in params.metrics or ())
 
 
 def _values(meta: dict[str, Any]) -> tuple[ValueInfo, ...]:

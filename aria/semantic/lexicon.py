@@ -115,7 +115,7 @@ VERBS: dict[str, str | None] = {
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
-    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
+    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
@@ -128,6 +128,8 @@ VERBS: dict[str, str | None] = {
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
 # A unit with nothing else to name the metric: "bếp nào ra nhiều phần nhất" counts portions sold.
+# A unit word that names its own metric: "khung giờ nào nhiều đơn nhất" counts orders.
+UNIT_WORD_METRICS: dict[str, str] = {"don": "completed_orders"}
 UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests", "hours": "hours_worked",
                                 "vnd": "revenue"}
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
@@ -136,7 +138,7 @@ UNITS: dict[str, str] = {
     "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
-    "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "value": "vnd",
+    "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd",
     "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
     "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
@@ -205,7 +207,7 @@ FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "g
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "luong"])
+                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "luong", "any"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",

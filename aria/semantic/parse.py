@@ -32,6 +32,7 @@ from aria.semantic.lexicon import (
     SO_FAR_PHRASES,
     SUPERLATIVE_METRICS,
     UNIT_METRICS,
+    UNIT_WORD_METRICS,
     UNITS,
     VERB_ALTERNATIVES,
     VI_COUNTED,
@@ -53,6 +54,7 @@ _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
 _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
+_SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
@@ -225,7 +227,7 @@ class QuestionParser:
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        possessive_free = _CONTRACTION.sub(" ", _POSSESSIVE.sub(" ", question))
+        possessive_free = _CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(" ", question)))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
@@ -248,6 +250,7 @@ class QuestionParser:
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
+        self._mark_rates(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -269,6 +272,26 @@ class QuestionParser:
         except _Unanswerable as err:
             return Parsed(None, recognised, [], str(err))
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
+
+    def _mark_rates(self, marks: _Marks) -> None:
+        """"Tỷ lệ khách đặt bàn không tới", "the void rate", "rate of no-shows": a count said as a rate is its
+        metric in percent (the no-show rate), when it has one."""
+        for i in range(len(marks.words)):
+            size = next((len(r) for r in _RATE_WORDS if tuple(marks.words[i:i + len(r)]) == r and marks.free(i, i + len(r))), 0)
+            if not size:
+                continue
+            after = [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
+            before = [m for m in marks.mentions if m[1] == i and m[2] == "metric"]
+            for mention in (*after, *before):
+                metric = str(mention[3]) if mention[2] == "metric" else \
+                    self._metric_words.get(tuple(marks.words[mention[0]:mention[1]]))  # "no-show": a status, a metric
+                rate = self.catalog.rate_of(metric) if metric else None
+                if rate is not None:
+                    marks.mentions.remove(mention)
+                    start, end = min(i, mention[0]), max(i + size, mention[1])
+                    marks.mentions = [m for m in marks.mentions if not (start <= m[0] and m[1] <= end)]
+                    marks.mark(start, end, "metric", rate)
+                    break
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
@@ -293,16 +316,17 @@ class QuestionParser:
                 not (self.catalog.metrics[strong[0]].unit == "vnd" and "vnd" in named_units):
             # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
-        unit_metrics = [UNIT_METRICS[str(p)] for _, _, k, p in marks.mentions
-                        if k == "unit" and str(p) in UNIT_METRICS]
+        unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"]
+        unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
+                        if (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         units_said = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
             candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
-        elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions
-            candidates = [unit_metrics[:1]]
+        elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
+            candidates = [unit_metrics[:1], *([m] for m in self._default_metrics(marks)[:1])]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
             candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions; "most frequent": visits
@@ -1166,6 +1190,7 @@ def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tupl
     return i >= 0 and _kind(marks.marks[i]) in kinds
 
 
+_RATE_WORDS = (("ti", "le"), ("rate", "of"), ("rate",), ("percentage", "of"), ("percentage",))
 _EACH = frozenset(["moi", "tung", "each", "every"])
 _DONE = frozenset(["da", "duoc", "bi"])  # Vietnamese markers of what is done (đã), received (được), suffered (bị)
 
@@ -1263,7 +1288,8 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
     """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
     server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
     return _marked_before(marks, start, ("superlative",), skip=("filler",)) and any(
-        k == "concept" and a != start and (_marked_before(marks, a, ("which", "group")) or _marked_after(marks, b, ("which",)))
+        k in ("concept", "value") and a != start and
+        (_marked_before(marks, a, ("which", "group")) or _marked_after(marks, b, ("which",)))
         for a, b, k, _ in marks.mentions)
 
 

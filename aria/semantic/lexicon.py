@@ -266,8 +266,13 @@ _I_OR_Y = {"ty": "ti", "ky": "ki", "ly": "li", "my": "mi", "quy": "qui", "hy": "
 
 def words_of(text: str) -> tuple[str, ...]:
     """Normalized, plural-stemmed words: "reservations" and "reservation" match alike (Vietnamese words
-    never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike."""
-    return tuple(_I_OR_Y.get(w, stem(w)) for w in normalize(text).split())
+    never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike; "%" is "percent"."""
+    return tuple(_I_OR_Y.get(w, stem(w)) for w in normalize(percent_spelled(text)).split())
+
+
+def percent_spelled(text: str) -> str:
+    """"food cost %" is "food cost percent" (normalizing drops the sign)."""
+    return text.replace("%", " percent ")
 
 
 _words = words_of

@@ -33,6 +33,7 @@ from aria.semantic.lexicon import (
     SUPERLATIVE_METRICS,
     UNIT_METRICS,
     UNIT_WORD_METRICS,
+    percent_spelled,
     UNITS,
     VERB_ALTERNATIVES,
     VI_COUNTED,
@@ -227,7 +228,7 @@ class QuestionParser:
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        possessive_free = _CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(" ", question)))
+        possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(" ", question))))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")

@@ -81,6 +81,7 @@ class MetricInfo:
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
     inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
+    low_below: str | None = None  # "running low": below this attribute of its row (stock: the reorder level)
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
-        inputs=_inputs(metric),
+        inputs=_inputs(metric), low_below=meta.get("low_below"),
     )
 
 

@@ -305,6 +305,8 @@ class SemanticCompiler:
         where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
         if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
             where.append(something_to_show(list(query.metrics)))
+        if query.below is not None:  # "running low": below the level it is kept above
+            where.append(self._below(query.metrics[0], query.below))
         if where:
             sql += "\nWHERE " + " AND ".join(where)
         if query.limit_per is not None:  # the first ``limit`` of each group, each group's in rank order
@@ -459,12 +461,19 @@ class SemanticCompiler:
             select.append(f'{self._metric_value(name, f"r.{name}", empty_is_zero)} AS "{columns[-1]}"')
         sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v{narrowing}\n"
                f"LEFT JOIN (\n{metrics_sql}\n) AS r ON r.{entity} = v.{entity}")
+        if query.below is not None:  # an ingredient never logged has nothing in stock
+            sql += f"\nWHERE {self._below(f'r.{query.metrics[0]}', f'v.{query.below}')}"
         order = [f"{self._metric_value(o.by, f'r.{o.by}', empty_is_zero) if o.by in query.metrics else f'v.{o.by}'} "
                  f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
         sql += "\nORDER BY " + ", ".join([*order, f"v.{entity} ASC"])
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{rows_sql};\n{metrics_sql}", sql=sql, columns=tuple(columns))
+
+    @staticmethod
+    def _below(metric: str, level: str) -> str:
+        """The metric below the level: an ingredient with nothing logged has 0 in stock."""
+        return f"coalesce({metric}, 0) < {level}"
 
     def _explain_rows(self, group_by: list[str], where: list[str]) -> str:
         """MetricFlow's query of a dimension's rows alone (no metric)."""

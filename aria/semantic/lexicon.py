@@ -196,11 +196,21 @@ EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each 
 EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ngoại trừ", "loại trừ", "trừ đi", "except",
                  "excluding", "exclude", "not counting", "not including", "other than", "apart from", "but not",
                  "leaving out", "leave out", "minus the")
+# "Which ingredients are below their reorder level", "nguyên liệu nào sắp hết": the rows below the level the metric
+# is kept above (its meta ``low_below``), lowest first.
+BELOW_WORDS = ("below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
+               "under reorder level", "under the reorder level", "under their reorder level", "below reorder point",
+               "below the reorder point", "below minimum stock", "low on stock", "running low", "run low", "low stock",
+               "need reordering", "needs reordering", "need to reorder", "need to be reordered", "needs to be reordered",
+               "dưới mức đặt hàng lại", "dưới mức đặt lại", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
+               "dưới mức tồn tối thiểu", "dưới mức tối thiểu", "dưới định mức", "sắp hết", "sắp hết hàng", "sắp cạn",
+               "sắp cạn kho", "gần hết", "cần đặt thêm", "cần nhập thêm", "cần đặt hàng lại", "cần nhập hàng")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
-              ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"))
+              ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"),
+              ("below", BELOW_WORDS, "below the level it is kept above"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",

@@ -328,6 +328,8 @@ class QuestionParser:
             candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
             candidates = [unit_metrics[:1], *([m] for m in self._default_metrics(marks)[:1])]
+        elif _said(marks, "below"):  # "nguyên liệu nào sắp hết": the stock, below its reorder level
+            candidates = [[m] for m, info in self.catalog.metrics.items() if info.low_below]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
             candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions; "most frequent": visits
@@ -374,9 +376,16 @@ class QuestionParser:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")
         order_by: list[OrderBy] = []
+        below = None
+        if _said(marks, "below"):
+            low = self.catalog.metrics[metrics[0]].low_below
+            below = next((g for g in group_by if low and g.endswith(f"__{low}")), None)
+            if below is None:
+                return Parsed(None, recognised, [], f"'below the level to keep' is not said of {metrics[0]}")
+            order_by = [OrderBy(by=metrics[0], descending=False)]  # the lowest first
         if (superlative is not None or limit is not None) and not group_by:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
-        if superlative is not None or limit is not None:
+        if (superlative is not None or limit is not None) and below is None:
             money = [m for m in metrics if self.catalog.metrics[m].unit == "vnd"]
             by = money[0] if self.catalog.metrics[metrics[0]].unit == "qty" and money else metrics[0]  # kg vs litres
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
@@ -420,7 +429,7 @@ class QuestionParser:
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
-                              with_empty=with_empty, change=change)
+                              with_empty=with_empty, change=change, below=below)
         return Parsed(query, recognised)
 
     def _selling_is_revenue_without_dishes(self, marks: _Marks) -> None:
@@ -636,6 +645,9 @@ class QuestionParser:
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
         group_by = self._group_by(marks, available, language, limit, bool(filter_groups)) + filter_groups
+        if _said(marks, "below") and not group_by:  # "what is running low": the ingredients whose stock is
+            group_by = [self._pick(c, available, language) for m in metrics[:1]
+                        if self.catalog.metrics[m].low_below for c in list(self.catalog.metrics[m].show_with)[:1]]
         if group_by:  # tips by payment method are shown with the payments they came with
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             extra = [c for m in heads for c in (*self.catalog.metrics[m].split_companions, *(

@@ -75,6 +75,7 @@ class SemanticQuery(BaseModel):
     change: bool = False  # a comparison also shows the first metric's change, in percent of the second period
     share: bool = False  # each row's share of the total, in percent ("tỷ trọng", "what share of")
     with_empty: bool = False  # the split's rows with nothing to count are listed too, with 0 (the bottom of a ranking)
+    below: str | None = Field(default=None, pattern=_SAFE_NAME)  # only rows whose first metric is below this group-by
 
     @field_validator("metrics", "group_by")
     @classmethod

@@ -187,7 +187,7 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
-LIVE_WORDS = ("đang", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
+LIVE_WORDS = ("đang", "còn", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")

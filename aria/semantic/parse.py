@@ -252,6 +252,7 @@ class QuestionParser:
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         self._mark_rates(marks)
+        self._mark_which_rows(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -273,6 +274,17 @@ class QuestionParser:
         except _Unanswerable as err:
             return Parsed(None, recognised, [], str(err))
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
+
+    def _mark_which_rows(self, marks: _Marks) -> None:
+        """"Những lượt đặt bàn nào", "which bookings": which of the rows a count counts, a list of rows."""
+        counts = {a: b for a, b, k, p in marks.mentions if k == "metric" and self.catalog.metrics[str(p)].unit == "count"}
+        for i, word in enumerate(marks.words):
+            if marks.marks[i] is None or _kind(marks.marks[i]) == "which":
+                after_count = word == "nao" and i in counts.values()
+                before_count = word == "which" and i + 1 in counts
+                if after_count or before_count:
+                    marks.mentions = [m for m in marks.mentions if not (m[0] == i and m[1] == i + 1)]
+                    marks.mark(i, i + 1, "listing")
 
     def _mark_rates(self, marks: _Marks) -> None:
         """"Tỷ lệ khách đặt bàn không tới", "the void rate", "rate of no-shows": a count said as a rate is its

@@ -378,6 +378,9 @@ CASES = [
      "SELECT i.name_en, i.uom, round(coalesce(sum(l.qty_delta), 0), 2), i.reorder_lvl FROM ingredients i "
      "LEFT JOIN inventory_logs l USING (ingredient_id) GROUP BY i.ingredient_id, i.name_en, i.uom, i.reorder_lvl "
      "HAVING coalesce(sum(l.qty_delta), 0) < i.reorder_lvl"),
+    ("Tối nay còn mấy bàn đặt trước mà khách chưa tới?", "vi",  # bookings still to come, with their guests
+     "SELECT count(*), sum(party_size) FROM reservations WHERE status = 'BOOKED' "
+     "AND reserved_for::date = business_now()::date"),
     ("Which server has voided the most items this month?", "en",  # the items are what is counted, not a split
      "SELECT s.full_name, count(*), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN staff s ON s.staff_id = o.server_id WHERE oi.line_status = 'VD' "
@@ -403,6 +406,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
 
 @pytest.mark.parametrize("question", [
     "Doanh thu của chi nhánh Hà Nội tuần trước?",  # a branch the restaurant does not have
+    "Which bookings are still to come tonight?",  # which of the rows a count counts: a list of rows
     "Revenue last week without the discounts",  # an exclusion of what is not a value: never guessed
     "Tháng này có bao nhiêu khách mới đăng ký, trong đó mấy người đã ăn ở quán?",  # "ăn", "đó": not English fillers
     "How many Pizza Margherita did we sell yesterday?",  # a dish that is not on the menu

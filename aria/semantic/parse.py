@@ -688,7 +688,11 @@ class QuestionParser:
             dim = self.catalog.dimension_of(flt.dimension)
             if dim is not None and dim.concept in PER_ITEM_CONCEPTS and flt.dimension not in group_by and \
                     any(self.catalog.metrics[m].unit == "qty" for m in metrics):
-                group_by.append(flt.dimension)
+                units = [f"{flt.dimension.rsplit('__', 1)[0]}__{a}" for a in dim.attributes]
+                if group_by and len(flt.values) == 1:  # "pork belly usage per week": each week, in its unit
+                    group_by.extend(u for u in units if u in available and u not in group_by)
+                else:
+                    group_by.append(flt.dimension)
             elif dim is not None and not group_by and len(flt.values) == 1 and not flt.exclude and \
                     any(dim.concept in self.catalog.metrics[m].show_with for m in metrics):
                 group_by.append(self._pick(dim.concept, available, language))  # the grill: its row, and target (ex-011)

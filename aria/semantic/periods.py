@@ -60,6 +60,10 @@ _LAST_N = {
                                  ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay" ("5 tháng này": a month)
                                  ("week", "week", "tuan", _RECENT_VI), ("month", "month", "thang", _RECENT_VI))
 }
+# "the last 8 full weeks", "4 tuần trọn vẹn vừa qua": whole weeks or months before the current one
+_LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
+                          rf"(?:full|complete|whole) (week|month)s?|(?:trong )?{_COUNT} (tuan|thang) (?:tron ven|tron|day du) "
+                          rf"{_RECENT_VI})\b")
 _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now
 _PAST_WEEK = re.compile(r"\b(?:(?:in |over |during |for )?the )?past week\b")  # seven days back ("last week": the
 # calendar week before this one)
@@ -224,6 +228,22 @@ def _last_n(unit: str, n: int, now: dt.datetime) -> TimeRange | None:
     return TimeRange(start=start, end=today, start_at=start_at, end_before=now, unit=unit)
 
 
+def _last_full(unit: str, n: int, today: dt.date) -> TimeRange | None:
+    """The ``n`` whole weeks (Monday to Sunday) or months before the current one.
+
+    >>> r = _last_full("tuan", 4, dt.date(2026, 11, 15)); (r.start, r.end)
+    (datetime.date(2026, 10, 12), datetime.date(2026, 11, 8))
+    """
+    week = unit in ("week", "tuan")
+    if not 1 <= n <= (52 if week else 24):
+        return None
+    if week:
+        first = _week_start(today)
+        return TimeRange(start=first - dt.timedelta(weeks=n), end=first - dt.timedelta(days=1), unit="week")
+    first = _month_start(today, 0)
+    return TimeRange(start=_month_start(today, n), end=first - dt.timedelta(days=1), unit="month")
+
+
 def shift_months(moment: dt.datetime, months: int) -> dt.datetime:
     index = moment.year * 12 + moment.month - 1 + months
     year, month = index // 12, index % 12 + 1
@@ -258,6 +278,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier == "last"), "day")
         weekdays.add(match.start())
+    for match in _LAST_N_FULL.finditer(text):
+        count, unit = next(g for g in match.groups()[0::2] if g), next(g for g in match.groups()[1::2] if g)
+        add_range(match.start(), match.end(), _last_full(unit, _COUNT_WORDS.get(count) or int(count), today))
     for unit, pattern in _LAST_N.items():
         for match in pattern.finditer(text):
             count = next(g for g in match.groups() if g)

@@ -381,6 +381,12 @@ CASES = [
     ("Tối nay còn mấy bàn đặt trước mà khách chưa tới?", "vi",  # bookings still to come, with their guests
      "SELECT count(*), sum(party_size) FROM reservations WHERE status = 'BOOKED' "
      "AND reserved_for::date = business_now()::date"),
+    ("Pork belly usage per week for the last 4 full weeks", "en",  # whole weeks; one item: each week, its unit
+     "SELECT date_trunc('week', l.logged_at)::date, i.uom, round(-sum(l.qty_delta), 2), "
+     "round(-sum(l.qty_delta) * i.unit_cost_vnd) FROM inventory_logs l JOIN ingredients i USING (ingredient_id) "
+     "WHERE i.name_en = 'Pork belly' AND l.mv_type = 'USE' "
+     "AND l.logged_at >= date_trunc('week', business_now()) - interval '28 days' "
+     "AND l.logged_at < date_trunc('week', business_now()) GROUP BY 1, i.uom, i.unit_cost_vnd"),
     ("Which server has voided the most items this month?", "en",  # the items are what is counted, not a split
      "SELECT s.full_name, count(*), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN staff s ON s.staff_id = o.server_id WHERE oi.line_status = 'VD' "

@@ -387,6 +387,8 @@ CASES = [
      "WHERE i.name_en = 'Pork belly' AND l.mv_type = 'USE' "
      "AND l.logged_at >= date_trunc('week', business_now()) - interval '28 days' "
      "AND l.logged_at < date_trunc('week', business_now()) GROUP BY 1, i.uom, i.unit_cost_vnd"),
+    ("How many staff are clocked in right now?", "en",  # a state right now: clocked in, not yet out
+     "SELECT count(DISTINCT staff_id) FROM staff_shifts WHERE clock_out IS NULL"),
     ("Which server has voided the most items this month?", "en",  # the items are what is counted, not a split
      "SELECT s.full_name, count(*), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN staff s ON s.staff_id = o.server_id WHERE oi.line_status = 'VD' "

@@ -797,6 +797,7 @@ class QuestionParser:
                  fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
         left_out: dict[str, list[str]] = {}  # "không tính đồ uống": NOT IN
+        one_group: set[str] = set()  # values one phrase names together ("ví điện tử"): one filter, not a split
         values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
         options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
                       for start, _, payload in values}
@@ -820,7 +821,10 @@ class QuestionParser:
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
-                (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).append(found[1])
+                group = [value for name, value in options if name == found[0]]  # "ví điện tử": MoMo, ZaloPay, VNPay
+                (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).extend(group)
+                if len(group) > 1:
+                    one_group.add(found[0])
             elif not self._soft_at(marks, start, end, language) and \
                     tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift
@@ -830,7 +834,8 @@ class QuestionParser:
             name = self._pick("table_no", available, language, element="table_no")
             by_dimension.setdefault(name, []).extend(table.values)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
-        split = [f.dimension for f in filters if len(f.values) > 1]  # "ca trưa và ca tối": one row each
+        split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
+                 and f.dimension not in one_group]
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
         return filters, split
 

@@ -387,6 +387,10 @@ CASES = [
      "WHERE i.name_en = 'Pork belly' AND l.mv_type = 'USE' "
      "AND l.logged_at >= date_trunc('week', business_now()) - interval '28 days' "
      "AND l.logged_at < date_trunc('week', business_now()) GROUP BY 1, i.uom, i.unit_cost_vnd"),
+    ("Tháng này khách trả bằng ví điện tử chiếm bao nhiêu phần trăm?", "vi",  # one phrase, three methods: one part
+     "SELECT sum(amount_vnd) FILTER (WHERE method IN ('MOMO', 'ZALO', 'VNPAY')), sum(amount_vnd), "
+     "round(100.0 * sum(amount_vnd) FILTER (WHERE method IN ('MOMO', 'ZALO', 'VNPAY')) / sum(amount_vnd), 1) "
+     "FROM payments WHERE pay_status = 'OK' AND paid_at >= date_trunc('month', business_now())"),
     ("How many staff are clocked in right now?", "en",  # a state right now: clocked in, not yet out
      "SELECT count(DISTINCT staff_id) FROM staff_shifts WHERE clock_out IS NULL"),
     ("Which server has voided the most items this month?", "en",  # the items are what is counted, not a split

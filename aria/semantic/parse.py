@@ -33,7 +33,6 @@ from aria.semantic.lexicon import (
     SUPERLATIVE_METRICS,
     UNIT_METRICS,
     UNIT_WORD_METRICS,
-    percent_spelled,
     UNITS,
     VERB_ALTERNATIVES,
     VI_COUNTED,
@@ -43,6 +42,7 @@ from aria.semantic.lexicon import (
     Entry,
     ValueMeaning,
     accents_of,
+    percent_spelled,
     words_of,
 )
 from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period

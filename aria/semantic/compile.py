@@ -289,6 +289,9 @@ class SemanticCompiler:
         if query.share and ((not query.group_by and not query.filters) or query.compare is not None):
             raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) or "
                                      "a value (delivery orders), and one period.")
+        if query.below is not None and (query.below not in query.group_by or query.compare or query.share):
+            raise SemanticQueryError("'Below the level' needs the level in the split (e.g. the reorder level), one "
+                                     "period and no share.")
         if query.share and not query.group_by:
             return self._compile_share_of_value(query)
         if query.compare is not None:

@@ -173,6 +173,9 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append("tỷ trọng trên tổng (%)" if language == "vi" else "share of the total (%)")
     if query.with_empty:
         parts.append("kể cả dòng bằng 0" if language == "vi" else "including those with none")
+    if query.below is not None:
+        level = _group_words(query.below, catalog, language).split(" ", 1)[-1]
+        parts.append(f"dưới {level}" if language == "vi" else f"below {level}")
     for order in query.order_by:
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \

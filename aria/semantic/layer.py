@@ -149,6 +149,11 @@ def _group_words(name: str, catalog: SemanticCatalog | None, language: str) -> s
     return f"theo {label}" if language == "vi" else f"by {label}"
 
 
+def _split_name(name: str, catalog: SemanticCatalog | None, language: str) -> str:
+    """What a split is by, without "theo"/"by": "danh mục", "reorder level"."""
+    return _group_words(name, catalog, language).split(" ", 1)[-1]
+
+
 def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | None, language: str) -> str:
     dim = catalog.dimension_of(name) if catalog else None
     codes = {v.code: v.labels.label(language) for v in dim.values} if dim else {}
@@ -174,7 +179,7 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
     if query.with_empty:
         parts.append("kể cả dòng bằng 0" if language == "vi" else "including those with none")
     if query.below is not None:
-        level = _group_words(query.below, catalog, language).split(" ", 1)[-1]
+        level = _split_name(query.below, catalog, language)
         parts.append(f"dưới {level}" if language == "vi" else f"below {level}")
     for order in query.order_by:
         if query.limit is not None:
@@ -182,7 +187,7 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
                 else ("top" if order.descending else "bottom")
             within = ""
             if query.limit_per is not None:
-                split = _group_words(query.limit_per, catalog, language).split(" ", 1)[-1]
+                split = _split_name(query.limit_per, catalog, language)
                 within = f" mỗi {split}" if language == "vi" else f" in each {split}"
             parts.append(f"{word} {query.limit}{within}")
     return " · ".join(parts)

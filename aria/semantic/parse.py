@@ -121,6 +121,12 @@ class _Marks:
     def free(self, start: int, end: int) -> bool:
         return all(m is None for m in self.marks[start:end])
 
+    def forget(self, start: int, end: int) -> None:
+        """Unmark the words from ``start`` to ``end`` and drop the mentions inside them."""
+        self.mentions = [m for m in self.mentions if not (start <= m[0] and m[1] <= end)]
+        for i in range(start, end):
+            self.marks[i] = None
+
     def mark(self, start: int, end: int, kind: str, payload: object = None) -> None:
         self.mentions.append((start, end, kind, payload))
         for i in range(start, end):
@@ -283,7 +289,7 @@ class QuestionParser:
                 after_count = word == "nao" and i in counts.values()
                 before_count = word == "which" and i + 1 in counts
                 if after_count or before_count:
-                    marks.mentions = [m for m in marks.mentions if not (m[0] == i and m[1] == i + 1)]
+                    marks.forget(i, i + 1)
                     marks.mark(i, i + 1, "listing")
 
     def _mark_rates(self, marks: _Marks) -> None:
@@ -300,9 +306,8 @@ class QuestionParser:
                     self._metric_words.get(tuple(marks.words[mention[0]:mention[1]]))  # "no-show": a status, a metric
                 rate = self.catalog.rate_of(metric) if metric else None
                 if rate is not None:
-                    marks.mentions.remove(mention)
                     start, end = min(i, mention[0]), max(i + size, mention[1])
-                    marks.mentions = [m for m in marks.mentions if not (start <= m[0] and m[1] <= end)]
+                    marks.forget(start, end)
                     marks.mark(start, end, "metric", rate)
                     break
 
@@ -333,7 +338,7 @@ class QuestionParser:
         unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
                         if (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
-        units_said = {str(p) for _, _, k, p in marks.mentions if k == "unit"}
+        units_said = {unit for _, unit in unit_words}
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
@@ -1179,9 +1184,7 @@ def _mark_exclusions(marks: _Marks) -> None:
             elif k not in ("filler", "conjunction") and not (k == "concept" and not found):  # "trừ các món lẩu"
                 break
         if not found:
-            marks.mentions.remove(mention)
-            for i in range(start, end):
-                marks.marks[i] = None
+            marks.forget(start, end)
 
 
 def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:

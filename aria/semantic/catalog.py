@@ -64,6 +64,7 @@ class MetricInfo:
     instead_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # read as another metric when the question also names a metric: the party size of bookings is a booking's
     instead_with: dict[str, str] = field(default_factory=dict)
+    instead_live: str | None = None  # read as this one when asked right now, with no period (guests: those seated)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -78,6 +79,10 @@ class MetricInfo:
     time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
     shares_in_split_by: tuple[str, ...] = ()  # split by one of these concepts, each row shows its share of the total
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
+    share_in_money: bool = False  # "what share of payments": of their amount, even said right after "share of"
+    per_day: str | None = None  # its average per day ("average daily revenue"): this metric
+    counts: str | None = None  # the concept whose rows it counts (staff on shift: staff); split by it, a list
+    balance: bool = False  # a running total of every movement ever (stock): known as of now, never for a period
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
     inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
@@ -112,6 +117,8 @@ class DimensionInfo:
     # it describes its own model's rows to their own metrics only: a booking's status filters bookings, never the
     # orders that came from a booking ("how many guests came": not the guests of seated bookings)
     own_metrics_only: bool = False
+    # a distinctive word of one of its names is enough to name it ("Heineken": Bia Heineken (chai))
+    partial_names: bool = False
 
     @property
     def names_rows(self) -> bool:
@@ -237,8 +244,9 @@ def _metric_info(metric: Any) -> MetricInfo:
         show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
-        live=bool(meta.get("live", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
-        inputs=_inputs(metric), low_below=meta.get("low_below"),
+        live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
+        counts=meta.get("counts"), per_day=meta.get("per_day"), share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
+        inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
     )
 
 
@@ -266,6 +274,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
         default_metric=meta.get("default_metric"), ranked_by=meta.get("ranked_by"), members=meta.get("members"),
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
+        partial_names=bool(meta.get("partial_names", False)),
         own_metrics_only=bool(meta.get("own_metrics_only", False)),
     )
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from aria.semantic.catalog import SemanticCatalog
+from aria.semantic.catalog import DimensionInfo, SemanticCatalog
 from aria.text import normalize, stem, strip_diacritics
 
 log = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
-    "chay nhat": True, "dong nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
+    "chay nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
@@ -78,8 +78,19 @@ SUPERLATIVES: dict[str, bool] = {
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
+# An order without a cut: "server sales tonight, best first", "sắp xếp từ cao xuống thấp" list every row.
+SORT_WORDS: dict[str, bool] = {
+    "best first": True, "highest first": True, "biggest first": True, "largest first": True, "most first": True,
+    "top first": True, "highest to lowest": True, "descending": True, "tu cao den thap": True,
+    "tu cao xuong thap": True, "giam dan": True, "tu nhieu den it": True, "tu nhieu xuong it": True,
+    "worst first": False, "lowest first": False, "smallest first": False, "least first": False,
+    "lowest to highest": False, "ascending": False, "tu thap den cao": False, "tu thap len cao": False,
+    "tang dan": False, "tu it den nhieu": False,
+}
+SUPERLATIVES.update(SORT_WORDS)
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
 SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
+                       "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
                        "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold"}
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
@@ -187,7 +198,8 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
-LIVE_WORDS = ("đang", "còn", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
+LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
+              "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
@@ -228,7 +240,7 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
-                  "how many", "nhu the nao", "the nao", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
+                  "how many", "nhu the nao", "the nao", "thi sao", "thi the nao", "thi", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
@@ -270,14 +282,17 @@ class ValueMeaning:
     concept: str
 
 
-# Vietnamese writes a final i or y both ways: "tỷ lệ" / "tỉ lệ", "kỹ" / "kĩ", "quý" / "quí".
-_I_OR_Y = {"ty": "ti", "ky": "ki", "ly": "li", "my": "mi", "quy": "qui", "hy": "hi", "sy": "si", "ny": "ni"}
+# Vietnamese writes a final i or y both ways: "tỷ lệ" / "tỉ lệ", "kỹ" / "kĩ", "quý" / "quí"; and one word
+# is one word however it is shortened ("avg bill" is the average bill).
+_SAME_WORD = {"ty": "ti", "ky": "ki", "ly": "li", "my": "mi", "quy": "qui", "hy": "hi", "sy": "si", "ny": "ni",
+              "avg": "average"}
 
 
 def words_of(text: str) -> tuple[str, ...]:
     """Normalized, plural-stemmed words: "reservations" and "reservation" match alike (Vietnamese words
-    never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike; "%" is "percent"."""
-    return tuple(_I_OR_Y.get(w, stem(w)) for w in normalize(percent_spelled(text)).split())
+    never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike; "avg" is "average"; "%" is
+    "percent"."""
+    return tuple(_SAME_WORD.get(w, stem(w)) for w in normalize(percent_spelled(text)).split())
 
 
 def percent_spelled(text: str) -> str:
@@ -403,8 +418,31 @@ def value_target(meaning: ValueMeaning) -> str:
     return f"{meaning.semantic_model}.{meaning.dimension}={meaning.value}"
 
 
+def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: set[str]) -> dict[str, str]:
+    """The words that name one row by themselves: a name left untranslated between the Vietnamese and the
+    English names ("Heineken": "Bia Heineken" / "Heineken beer"), in one name of each, and no word of any
+    other phrase of the lexicon (translated words such as "coffee" or "green" name many things).
+
+    >>> _distinctive_words(["Bia Heineken (chai)", "Bia Saigon Special (chai)", "Cà chua"],
+    ...                    ["Heineken beer (bottle)", "Saigon Special beer (bottle)", "Tomatoes"], {"bia"})
+    {'heineken': 'Bia Heineken (chai)', 'saigon': 'Bia Saigon Special (chai)', 'special': 'Bia Saigon Special (chai)'}
+    """
+    def names_by_word(of: Sequence[str]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for name in of:
+            for word in dict.fromkeys(_words(_PARENTHESES.sub(" ", name))):
+                found.setdefault(word, []).append(name)
+        return found
+
+    other = names_by_word(translated)
+    return {word: named[0] for word, named in names_by_word(names).items()
+            if len(named) == 1 and len(other.get(word, ())) == 1 and len(word) >= 4 and word.isalpha()
+            and word not in taken}
+
+
 def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
     entries: dict[tuple[tuple[str, ...], str], Entry] = {}
+    partial_names: list[tuple[DimensionInfo, Sequence[str]]] = []
     concept_phrases = {_words(p) for d in catalog.dimensions for p in d.labels.phrases}
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
@@ -412,6 +450,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 unit_word = len(words) == 1 and " ".join(words) in UNITS  # "khách" alone is a unit, not a metric
                 if words and not unit_word and not _names_a_split(words, concept_phrases):  # "sales by category"
                     _add(entries, " ".join(words), "metric", metric.name, spelling=phrase)
+            if _words(phrase)[:2] == ("bao", "nhieu") and len(phrase.split()) > 2:  # "mấy khách": "bao nhiêu khách"
+                spoken = " ".join(("mấy", *phrase.split()[2:]))
+                _add(entries, spoken, "metric", metric.name, spelling=spoken)
     for dim in catalog.dimensions:
         if dim.is_time:
             continue
@@ -425,11 +466,19 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             if len(value.code) >= 4:
                 _add(entries, value.code, "value", meaning)
         if values_of is not None and dim.names_rows and dim.name != "table_no":  # the parser reads table numbers
-            for name in values_of(dim.table, dim.expr):
+            names = values_of(dim.table, dim.expr)
+            for name in names:
                 meaning = ValueMeaning(dim.semantic_model, dim.name, name, dim.concept)
                 for spoken in dict.fromkeys((name, _PARENTHESES.sub(" ", name))):  # "Lẩu cua đồng (mùa thu)"
                     if len(normalize(spoken)) >= 3:
                         _add(entries, spoken, "value", meaning)
+            if dim.partial_names and dim.lang:
+                partial_names.append((dim, names))
+    taken = {word for words, kind in entries if kind != "value" for word in words} | {w for p in FILLERS for w in _words(p)}
+    for dim, names in partial_names:
+        translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
+        for word, name in _distinctive_words(names, translated, taken).items():
+            _add(entries, word, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():

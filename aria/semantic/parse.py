@@ -30,6 +30,7 @@ from aria.semantic.lexicon import (
     SINGLE_MARKERS,
     SLOW_WORDS,
     SO_FAR_PHRASES,
+    SORT_WORDS,
     SUPERLATIVE_METRICS,
     UNIT_METRICS,
     UNIT_WORD_METRICS,
@@ -259,6 +260,7 @@ class QuestionParser:
         _mark_exclusions(marks)
         self._mark_rates(marks)
         self._mark_which_rows(marks)
+        self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -275,10 +277,17 @@ class QuestionParser:
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
+        if len(ranges) == 2 and _compared_with_first(marks):  # "so với Chủ nhật tuần trước thì hôm nay ...":
+            ranges.reverse()  # today, compared with last Sunday
         try:
             compare = _second_period(marks, ranges, now)
         except _Unanswerable as err:
             return Parsed(None, recognised, [], str(err))
+        if compare is not None and ranges and _says_so_far(marks) and ranges[0].end == now.date() and \
+                compare.end_before is None and compare.end < now.date():  # "hôm nay tới giờ này": both cut alike
+            elapsed = now - dt.datetime.combine(ranges[0].start, dt.time(), tzinfo=now.tzinfo)
+            cut = dt.datetime.combine(compare.start, dt.time(), tzinfo=now.tzinfo) + elapsed
+            compare = compare.model_copy(update={"end_before": cut}) if cut.date() <= compare.end else compare
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
 
     def _mark_which_rows(self, marks: _Marks) -> None:
@@ -291,6 +300,28 @@ class QuestionParser:
                 if after_count or before_count:
                     marks.forget(i, i + 1)
                     marks.mark(i, i + 1, "listing")
+
+    def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
+        dim = self.catalog.dimension_of(value_filter.dimension)
+        return dim is not None and dim.concept == "shift"
+
+    def _shift_said_as_period(self, marks: _Marks) -> bool:
+        """"Tối nay", "last night": a shift said by the period phrase itself (marked over the same words)."""
+        times = {(a, b) for a, b, k, _ in marks.mentions if k == "time"}
+        return any(k == "value" and (a, b) in times for a, b, k, _ in marks.mentions)
+
+    def _mark_metric_around_which(self, marks: _Marks) -> None:
+        """"Món nào bị hủy nhiều nhất": a concept, "nào", then the rest of a metric phrase ("món bị hủy", the
+        voided dishes) is that concept split and that metric."""
+        for a, b, kind, _ in list(marks.mentions):
+            if kind != "concept" or b + 1 >= len(marks.words) or marks.words[b] != "nao" or \
+                    _kind(marks.marks[b]) not in (None, "which", "filler"):
+                continue
+            rest = next((m for m in marks.mentions if m[0] == b + 1 and m[2] in ("value", "verb", "filler")), None)
+            metric = self._metric_words.get((*marks.words[a:b], *marks.words[b + 1:rest[1]])) if rest else None
+            if rest is not None and metric is not None:
+                marks.forget(rest[0], rest[1])
+                marks.mark(rest[0], rest[1], "metric", metric)
 
     def _mark_rates(self, marks: _Marks) -> None:
         """"Tỷ lệ khách đặt bàn không tới", "the void rate", "rate of no-shows": a count said as a rate is its
@@ -320,6 +351,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
         _drop_what_is_left_beside_a_metric(marks)
         self._selling_is_revenue_without_dishes(marks)
+        self._count_then_its_condition(marks)
+        self._average_per_day(marks)
+        self._share_of_a_count_is_its_rate(marks)
         named = self._instead(self._named_metrics(marks), marks, period)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
@@ -330,9 +364,12 @@ class QuestionParser:
                   and " ".join(marks.words[a:b]) not in WEAK_VERBS
                   and not (" ".join(marks.words[a:b]) in _BRINGS_PEOPLE and self._names_people(named))]
         named_units = {self.catalog.metrics[m].unit for m in named}
-        if named and strong and not set(strong) & set(named) and \
-                not (self.catalog.metrics[strong[0]].unit == "vnd" and "vnd" in named_units):
-            # "how much did takeaway orders bring in" (money of a count); "thuế thu được" is the tax itself
+        strong = [m for m in strong if not (self.catalog.metrics[m].unit == "vnd" and "vnd" in named_units)]
+        named = [*_asked_by_a_verb_alone(marks, strong, named), *named]
+        if named and strong and strong[0] not in named and set(named) <= set(self.catalog.metrics[strong[0]].companions):
+            named = [strong[0], *named]  # "how much did takeaway orders bring in": their revenue (and their number)
+        named_units = {self.catalog.metrics[m].unit for m in named}
+        if named and strong and not set(strong) & set(named):  # "thuế thu được" is the tax itself (money, above)
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"]
         unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
@@ -363,6 +400,14 @@ class QuestionParser:
         if isinstance(found, str):
             return Parsed(None, recognised, [], found)
         named, (metrics, filters, group_by) = found
+        balance = [m for m in metrics if self.catalog.metrics[m].balance]
+        if balance and (period is not None or compare is not None):
+            if compare is not None or period is None or period.end < now.date() or \
+                    any(self._is_shift_filter(f) for f in filters if not self._shift_said_as_period(marks)):
+                return Parsed(None, recognised, [], f"{balance[0]} is a balance: it is known as of now, not for a "
+                                                    "period or a shift")
+            period = None  # "what stock do we need to reorder tonight": the stock now, all movements counted
+            filters = [f for f in filters if not self._is_shift_filter(f)]
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             superlative = False
@@ -404,10 +449,14 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if (superlative is not None or limit is not None) and below is None:
             money = [m for m in metrics if self.catalog.metrics[m].unit == "vnd"]
-            by = money[0] if self.catalog.metrics[metrics[0]].unit == "qty" and money else metrics[0]  # kg vs litres
+            by = money[0] if money and (  # kg vs litres; "món nào bị hủy nhiều tiền nhất": by the money
+                self.catalog.metrics[metrics[0]].unit == "qty" or "vnd" in units_said) else metrics[0]
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
-            if limit is None and not _plural_subject(marks) and not concepts & set(RANKED_IN_FULL):
+            sorted_only = any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS
+                              for a, b, k, _ in marks.mentions)  # "best first": every row, in order
+            if limit is None and not sorted_only and not _plural_subject(marks) and \
+                    not concepts & set(RANKED_IN_FULL):
                 limit = 5 if concepts & set(RANKED_TOP_FIVE) else 1
         change = _said(marks, "change")
         if change and compare is None:
@@ -417,6 +466,11 @@ class QuestionParser:
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
         if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
             return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
+        if compare is not None and period is not None and _one_span_split_by_its_unit(period, compare, group_by):
+            period = TimeRange(start=min(period.start, compare.start), end=max(period.end, compare.end),
+                               phrase=f"{compare.phrase} .. {period.phrase}" if compare.start < period.start
+                               else f"{period.phrase} .. {compare.phrase}", unit=period.unit)
+            compare = None  # "thuế tháng 9 với tháng 10, mỗi tháng bao nhiêu": both months, one row each
         if compare is not None:  # the metrics asked, each for both periods (no companions)
             if any(g.startswith("metric_time") for g in group_by):
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
@@ -439,6 +493,11 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "a ranking within each group needs how many of each "
                                                     "(the 3 best-selling dishes of each category)")
             group_by = [limit_per, *(g for g in group_by if g != limit_per)]  # each category, then its dishes
+        split_concepts = {c for d in map(self.catalog.dimension_of, group_by) if d is not None
+                          for c in (d.concept, d.stands_for) if c}
+        if any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named):
+            return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
+        metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
         with_empty = self._with_empty(marks, order_by, group_by, filters, metrics)
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
@@ -471,10 +530,13 @@ class QuestionParser:
         return frozenset(d.concept for d in self.catalog.dimensions if d.semantic_model in _MENU_MODELS)
 
     def _number_of_said(self, marks: _Marks, named: list[str]) -> bool:
-        """A count metric is named as a number ("tổng số đơn", "the number of orders"), not just named."""
-        return any(k == "metric" and self.catalog.metrics[str(p)].unit == "count" and
-                   (marks.words[a] in ("so", "number", "count") or marks.words[max(a - 1, 0):a] in (["so"], ["number"]))
-                   for a, _, k, p in marks.mentions) and any(self.catalog.metrics[m].unit == "count" for m in named)
+        """A count metric is named as a number ("tổng số đơn", "the number of orders") or right after the share
+        ("what share of orders were delivery"), not just named."""
+        shares_end = {b for _, b, k, _ in marks.mentions if k == "share"}
+        return any(k == "metric" and (info := self.catalog.metrics[str(p)]).unit == "count" and (
+            marks.words[a] in ("so", "number", "count") or marks.words[max(a - 1, 0):a] in (["so"], ["number"])
+            or (a in shares_end and not info.share_in_money))
+            for a, _, k, p in marks.mentions) and any(self.catalog.metrics[m].unit == "count" for m in named)
 
     def _shown_with_shares(self, metrics: list[str], group_by: list[str], compare: TimeRange | None,
                            limit: int | None) -> bool:
@@ -594,8 +656,9 @@ class QuestionParser:
 
     def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
-        guests of a tier are its customers, over a period, or on the books now (the live one) without one; or
-        when it names another metric too (``instead_with``): the party size of bookings is a booking's."""
+        guests of a tier are its customers, over a period, or on the books now (the live one) without one;
+        when it names another metric too (``instead_with``): the party size of bookings is a booking's; or when
+        it is asked right now without a period (``instead_live``): the guests right now are those seated."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
             m.concept for _, _, k, p in marks.mentions if k == "value" for m in p}  # type: ignore[attr-defined]
         said = {str(p) for _, _, k, p in marks.mentions if k == "metric"}  # "of seated bookings": rows, named
@@ -605,6 +668,10 @@ class QuestionParser:
                           if m in said and o in self.catalog.metrics]
             if with_other:
                 out.append(with_other[0])
+                continue
+            live = self.catalog.metrics[metric].instead_live
+            if live in self.catalog.metrics and period is None and _said(marks, "live"):
+                out.append(str(live))  # "how many guests right now": those seated, not the day's covers
                 continue
             others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
                       for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
@@ -630,6 +697,56 @@ class QuestionParser:
             if same_unit and info.unit not in ("count", "vnd"):
                 return same_unit[0]
         return metric
+
+    def _count_then_its_condition(self, marks: _Marks) -> None:
+        """"Phiếu bếp bị trễ", "orders cancelled": a count of rows, then right after it a count of the same
+        rows with a condition, is the second count (the rows named, then which of them)."""
+        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
+            one, two = self.catalog.metrics[first], self.catalog.metrics[second]
+            if end == after and first != second and one.unit == two.unit == "count" and one.models == two.models:
+                marks.forget(start, stop)
+                marks.mark(start, stop, "metric", second)
+
+    def _average_per_day(self, marks: _Marks) -> None:
+        """"Average daily revenue", "trung bình mỗi ngày bao nhiêu khách", "which weekday makes the most money
+        on average": a total averaged over days is its per-day metric (split by weekday, per day of each)."""
+        if not _said(marks, "average"):
+            return
+        per_day = [(a, b) for a, b, k, p in marks.mentions if k == "grain" and (
+            " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")]
+        metrics = [(a, b, info.per_day) for a, b, k, p in marks.mentions if k in ("metric", "verb")  # "makes money"
+                   and p in self.catalog.metrics and (info := self.catalog.metrics[str(p)]).per_day in self.catalog.metrics]
+        if not per_day or not metrics:
+            return
+        for a, b, metric in metrics:
+            marks.forget(a, b)
+            marks.mark(a, b, "metric", metric)
+        for a, b in per_day:
+            if " ".join(marks.words[a:b]) in _PER_DAY:  # "mỗi ngày" says per day here, not a split by day
+                marks.forget(a, b)
+                marks.mark(a, b, "filler")
+
+    def _share_of_a_count_is_its_rate(self, marks: _Marks) -> None:
+        """"What share of grill tickets missed their target", "what percentage of bookings were no-shows": the
+        share of a count among the rows it is taken from is its rate (the late rate), not a split's shares."""
+        shares = [(a, b) for a, b, k, _ in marks.mentions if k == "share"]
+        named = [(a, b, str(p) if k == "metric" else self._metric_words.get(tuple(marks.words[a:b])))
+                 for a, b, k, p in marks.mentions if k in ("metric", "value")]  # "no-shows": a status, a metric
+        metrics = [(a, b, m) for a, b, m in named if m is not None]
+        rate = self.catalog.rate_of(metrics[-1][2]) if shares and metrics else None
+        if rate is None or any(self.catalog.metrics[m].unit != "count" or not self.catalog.metrics[m].models <=
+                               self.catalog.metrics[rate].models for _, _, m in metrics[:-1]):
+            return  # "bookings ... no-shows": the rows the count is taken from may be named before it
+        for a, b, _ in metrics:
+            marks.forget(a, b)
+        a, b, _ = metrics[-1]
+        marks.mark(a, b, "metric", rate)
+        for start, end, _ in metrics[:-1]:
+            marks.mark(start, end, "filler")
+        for start, end in shares:
+            marks.forget(start, end)
+            marks.mark(start, end, "filler")
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion."""
@@ -862,7 +979,9 @@ class QuestionParser:
                        language: str) -> list[tuple[str, str]]:
         """Every meaning of a value phrase the metrics can be filtered by, in the lexicon's order."""
         options = []
-        for meaning in meanings:
+        in_language = sorted(meanings, key=lambda m: getattr(  # "Heineken" in English: the English name
+            self.catalog.dimension(m.semantic_model, m.dimension), "lang", None) not in (None, language))
+        for meaning in in_language:
             try:
                 options.append((self._pick(meaning.concept, available, language, element=meaning.dimension),
                                 meaning.value))
@@ -932,7 +1051,8 @@ class QuestionParser:
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất": what is counted
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
-                    marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
+                    marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} or \
+                    marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
@@ -1074,11 +1194,15 @@ _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_
 
 
 def _over_a_period(marks: _Marks) -> None:
-    """"over lunch yesterday", "over the weekend": "over" before a period or a shift says when, not more than."""
+    """"over lunch yesterday", "over the weekend": "over" before a period or a shift says when, not more than;
+    "revenue from the VIP rooms": "from" before a value says which rows."""
     for i, word in enumerate(marks.words[:-1]):
         nxt = marks.marks[i + 1]
         if word == "over" and marks.marks[i] is None and nxt is not None and (nxt.kind == "time" or (
                 nxt.kind == "value" and any(m.concept == "shift" for m in nxt.payload))):  # type: ignore[attr-defined]
+            marks.mark(i, i + 1, "filler")
+        after = i + 2 if marks.words[i + 1] == "the" and i + 2 < len(marks.words) else i + 1
+        if word == "from" and marks.marks[i] is None and _kind(marks.marks[after]) == "value":
             marks.mark(i, i + 1, "filler")
 
 
@@ -1103,36 +1227,48 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
                             verbs: dict[tuple[str, ...], object]) -> None:
     """"Which dishes sold the most": after "which" or "top 5", a metric phrase made of a concept and a verb
     ("dishes sold") is the rows ranked and what they did, not the count of dishes sold; the concept as typed
-    ("đồ uống nào bán chạy nhất": "bán" is selling, never "bàn", a table)."""
+    ("đồ uống nào bán chạy nhất": "bán" is selling, never "bàn", a table). After a superlative the verb may
+    come first ("the top 5 most voided dishes": the dishes, ranked by their voids)."""
+    def concept_at(start: int, end: int) -> Entry | None:
+        entry = concept_entries.get(tuple(marks.words[start:end]))
+        return entry if entry is not None and entry.spelled_as(marks.accents[start:end]) else None
+
     rewritten = []
     for a, b, kind, payload in marks.mentions:
-        split = None
+        split, verb_first = None, False
         which = a > 0 and marks.words[a - 1] in WHICH_WORDS and marks.marks[a - 1] in (None, _Mark("filler"))
         if kind == "metric" and (which or _marked_before(marks, a, ("which", "top"))):
-            split = next((i for i in range(a + 1, b) if (entry := concept_entries.get(tuple(marks.words[a:i])))
-                          and entry.spelled_as(marks.accents[a:i]) and tuple(marks.words[i:b]) in verbs), None)
+            split = next((i for i in range(a + 1, b) if concept_at(a, i) and tuple(marks.words[i:b]) in verbs), None)
+        if kind == "metric" and split is None and _marked_before(marks, a, ("superlative",)):
+            split = next((i for i in range(a + 1, b) if tuple(marks.words[a:i]) in verbs and concept_at(i, b)), None)
+            verb_first = split is not None
         if split is None:
             rewritten.append((a, b, kind, payload))
             continue
         if which:
             marks.marks[a - 1] = _Mark("which")
-        verb = verbs[tuple(marks.words[split:b])]
-        rewritten += [(a, split, "concept", str(concept_entries[tuple(marks.words[a:split])].payload)),
-                      (split, b, "verb", verb)]
+        concept_span, verb_span = ((split, b), (a, split)) if verb_first else ((a, split), (split, b))
+        concept = str(concept_entries[tuple(marks.words[slice(*concept_span)])].payload)
+        rewritten += sorted([(*concept_span, "concept", concept),
+                             (*verb_span, "verb", verbs[tuple(marks.words[slice(*verb_span)])])])
         for i in range(a, b):
-            marks.marks[i] = _Mark("concept" if i < split else "verb")
+            marks.marks[i] = _Mark("concept") if concept_span[0] <= i < concept_span[1] else _Mark("verb")
     marks.mentions = rewritten
 
 
+_SOLD_CONCEPTS = ("dish", "category")
+
+
 def _sell_after_dish(marks: _Marks) -> None:
-    """"Món nào bán nhiều nhất": "bán" after a dish (or "món nào") is selling, not "bàn" (a table); typed
-    with its accent, "bán" is never the table, so it is left unmarked for this rule to read."""
+    """"Món nào bán nhiều nhất", "combo nào bán ít nhất", "danh mục nào bán tốt nhất": "bán" after a dish or
+    a category (or "món nào") is selling, not "bàn" (a table); typed with its accent, "bán" is never the
+    table, so it is left unmarked for this rule to read."""
     def after_a_dish(a: int) -> bool:
         before = a - 1
         while before >= 0 and _kind(marks.marks[before]) in ("which", "top"):
             before -= 1
-        return any(s0 <= before < e0 and (p == "dish" or marks.words[s0] == "mon" or (isinstance(p, tuple) and any(
-            getattr(m, "concept", None) == "dish" for m in p)))
+        return any(s0 <= before < e0 and (p in _SOLD_CONCEPTS or marks.words[s0] == "mon" or (
+            isinstance(p, tuple) and any(getattr(m, "concept", None) in _SOLD_CONCEPTS for m in p)))
             for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
 
     rewritten = []
@@ -1207,6 +1343,30 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     if moved is None:
         raise _Unanswerable("the same period before this one is unclear")
     return moved
+
+
+_PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "hang ngay", "each day")
+_COMPARED_WITH = ("so voi", "compared to", "compared with", "against")  # not "so sánh", "compare": they take both
+
+
+def _one_span_split_by_its_unit(period: TimeRange, compare: TimeRange, group_by: list[str]) -> bool:
+    """Two whole periods of one unit, next to each other, split by that unit ("tháng 9 với tháng 10, mỗi
+    tháng"): one span, a row for each."""
+    grains = [g for g in group_by if g.startswith("metric_time")]
+    first, second = sorted((period, compare), key=lambda r: r.start)
+    return period.unit is not None and period.unit == compare.unit and grains == [f"metric_time__{period.unit}"] \
+        and first.end_before is None and second.end_before is None and first.start_at is None \
+        and (second.start - first.end).days == 1
+
+
+def _compared_with_first(marks: _Marks) -> bool:
+    """"So với Chủ nhật tuần trước thì hôm nay ...", "compared with last week, how is this week": the period
+    after the comparison word comes first, the one asked about after it."""
+    compares = [b for a, b, k, _ in marks.mentions if k == "compare" and " ".join(marks.words[a:b]) in _COMPARED_WITH]
+    times = [a for a, _, k, _ in marks.mentions if k == "time"]
+    if not compares or not times or compares[0] > times[0]:
+        return False
+    return all(_kind(marks.marks[i]) == "filler" for i in range(compares[0], times[0]))  # "so với [hôm] Chủ nhật"
 
 
 def _set_side_by_side(marks: _Marks) -> bool:
@@ -1314,6 +1474,28 @@ def _questions_asked(marks: _Marks) -> int:
     """How many "how many"/"bao nhiêu"/"mấy" the question asks."""
     pairs = [tuple(marks.words[i:i + 2]) for i in range(len(marks.words) - 1)]
     return sum(p in (("how", "many"), ("how", "much"), ("bao", "nhieu")) for p in pairs) + marks.words.count("may")
+
+
+_HOW_MUCH = (("bao", "nhieu"), ("how", "much"), ("how", "many"))
+
+
+def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -> list[str]:
+    """"Ca tối hôm qua thu được bao nhiêu, bao nhiêu khách?", "bao nhiêu đơn mang về, thu được bao nhiêu?",
+    "how many takeaway orders and how much did they bring in": a verb with its own "bao nhiêu" right after it
+    (or "how much", with only "did they" between) is a question of its own, for its metric beside the one named."""
+    def own_how_much(a: int, b: int) -> bool:
+        after = any(tuple(marks.words[b:b + 2]) == w and _kind(marks.marks[b]) == "filler" for w in _HOW_MUCH)
+        start = a
+        while start > 0 and a - start < 3 and _kind(marks.marks[start - 1]) == "filler" and \
+                tuple(marks.words[start - 2:start]) not in _HOW_MUCH:
+            start -= 1
+        return after or (start >= 2 and tuple(marks.words[start - 2:start]) in _HOW_MUCH)
+
+    if not named:
+        return []
+    asked = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in strong and p not in named
+             and own_how_much(a, b)]
+    return list(dict.fromkeys(asked))
 
 
 def _asks_how_many(marks: _Marks) -> bool:

@@ -42,6 +42,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("last month", "month", 1), ("previous month", "month", 1), ("this month", "month", 0),
     ("month to date", "month", 0), ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
+    ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
 )
 _WEEKENDS: tuple[tuple[str, int], ...] = (
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
@@ -316,7 +317,22 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), period_range(unit, back, today), unit)
+    for match in _VS_LAST.finditer(text):  # "avg ticket this week vs last": the week before
+        before = [f for f in found if f.end <= match.start() and f.range.unit in _UNITS_BACK]
+        if before:
+            unit = str(before[-1].range.unit)
+            named_back = next((b for b in range(_MAX_BACK) if period_range(unit, b, today)[0] == before[-1].range.start),
+                              None)
+            if named_back is not None:
+                add(match.start(1), match.end(), period_range(unit, named_back + 1, today), unit)
     return _join_ranges(text, _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays), today)
+
+
+# "this week vs last", "this month compared with the previous one": the period before the one just named.
+_VS_LAST = re.compile(r"\b(?:vs|versus|compared (?:with|to)|against) (?:the )?((?:last|previous)(?: one)?)\b"
+                      r"(?! (?:week|month|year|quarter|night|weekend|\d))")
+_UNITS_BACK = ("week", "month", "quarter", "year")
+_MAX_BACK = 24
 
 
 def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) -> list[FoundPeriod]:

@@ -3,7 +3,7 @@ words it marks carry the phrase's own marks (no database needed)."""
 
 from __future__ import annotations
 
-from aria.semantic.lexicon import Entry, accents_of, words_of
+from aria.semantic.lexicon import Entry, _distinctive_words, accents_of, words_of
 
 
 def test_accents_are_read_per_normalized_word() -> None:
@@ -26,3 +26,12 @@ def test_a_marked_word_must_carry_the_phrases_marks() -> None:
     assert not hotpot.spelled_as(accents_of("bếp lâu"))  # "long", not "hotpot"
     assert _entry("bàn", "bán").spelled_as(accents_of("bán"))  # any of its spellings
     assert Entry(("ban",), "concept", "table_no").spelled_as(accents_of("bán"))  # a phrase written bare
+
+
+def test_a_name_left_untranslated_is_enough_to_name_its_row() -> None:
+    vi = ["Bia Heineken (chai)", "Bia Saigon Special (chai)", "Cà phê hạt", "Cà chua"]
+    en = ["Heineken beer (bottle)", "Saigon Special beer (bottle)", "Coffee beans", "Tomatoes"]
+    words = _distinctive_words(vi, en, {"bia", "beer"})
+    assert words == {"heineken": "Bia Heineken (chai)", "saigon": "Bia Saigon Special (chai)",
+                     "special": "Bia Saigon Special (chai)"}  # translated words ("coffee") name nothing alone
+    assert "heineken" not in _distinctive_words(vi + ["Bia Heineken (lon)"], en, set())  # two rows: ambiguous

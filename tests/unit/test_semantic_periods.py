@@ -41,3 +41,18 @@ def test_the_past_week_is_the_last_seven_days_and_last_week_the_calendar_week() 
     assert (past.start_at, past.end_before) == (NOW - dt.timedelta(days=7), NOW)
     assert past.start == dt.date(2026, 11, 9)  # a split by day shows seven whole days, today included
     assert _periods("Revenue last week") == [(dt.date(2026, 11, 2), dt.date(2026, 11, 8), "last week")]
+
+
+def test_vs_last_is_the_period_before_the_one_named() -> None:
+    assert _periods("avg ticket this week vs last") == [
+        (dt.date(2026, 11, 9), dt.date(2026, 11, 15), "this week"),
+        (dt.date(2026, 11, 2), dt.date(2026, 11, 8), "last")]
+    assert _periods("covers last month compared with the previous one")[1][:2] == (
+        dt.date(2026, 9, 1), dt.date(2026, 9, 30))
+    assert len(_periods("revenue this week vs last year")) == 2  # a period of its own, not "the one before"
+    assert _periods("revenue vs last") == []  # nothing named before it
+
+
+def test_to_date_abbreviations_are_the_current_periods() -> None:
+    assert _periods("MTD revenue")[0][:2] == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
+    assert _periods("WTD covers")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))

@@ -130,7 +130,9 @@ VERBS: dict[str, str | None] = {
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
-    "thrown out": None, "threw out": None, "thrown away": None, "threw away": None, "handed out": None,
+    "thrown out": "qty_wasted", "threw out": "qty_wasted", "thrown away": "qty_wasted", "threw away": "qty_wasted",
+    "throw away": "qty_wasted", "throw out": "qty_wasted",
+    "handed out": None,
     "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
@@ -149,7 +151,7 @@ UNITS: dict[str, str] = {
     "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
-    "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd",
+    "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
     "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
@@ -164,7 +166,9 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
                 "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "as a percentage change",
-                "as a percent change", "as a change in percent")
+                "as a percent change", "as a change in percent", "tang hay giam bao nhieu phan tram",
+                "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
+                "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -188,7 +192,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
-                     "same point in", "the same point", "same point")
+                     "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",

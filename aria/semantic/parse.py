@@ -800,11 +800,14 @@ class QuestionParser:
                 not any(self.catalog.names_rows(g) for g in group_by):  # each customer's: 1 customer
             metrics = [*metrics, *extra]
         if not narrowed & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
-            if any(self.catalog.metrics[m].unit == "qty" for m in named):
+            money_said = any(k == "unit" and p == "vnd" for _, _, k, p in marks.mentions)
+            if any(self.catalog.metrics[m].unit == "qty" for m in named) and not (
+                    money_said and any(self.catalog.metrics[m].unit == "vnd" for m in metrics)):
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
-                                    "ingredient")
-            instead = [c for m in heads for c in self.catalog.metrics[m].companions_without_item
-                       if c in self.catalog.metrics and c not in metrics]  # waste: its write-offs, not kilos
+                                    "ingredient")  # "in money" says which: the money beside the quantity
+            shown = [*heads, *(m for m in metrics if money_said and self.catalog.metrics[m].unit == "vnd")]
+            instead = list(dict.fromkeys(c for m in shown for c in self.catalog.metrics[m].companions_without_item
+                                         if c in self.catalog.metrics and c not in metrics))  # waste: write-offs
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"] + instead
         for flt in filters:  # "how much Tôm sú is left": a quantity is shown with its item and unit
             dim = self.catalog.dimension_of(flt.dimension)
@@ -851,7 +854,8 @@ class QuestionParser:
                 continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            if kind == "value" and self._soft_at(marks, start, end, language) and next_kind in ("metric", "superlative", "unit"):
+            if kind == "value" and self._soft_at(marks, start, end, language) and (
+                    next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
             elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]

@@ -49,7 +49,7 @@ _WEEKENDS: tuple[tuple[str, int], ...] = (
 )
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
-_RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|tro lai day|sau cung)"  # "3 ngày trước": 3 days ago
+_RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|vua roi|tro lai day|sau cung)"  # "3 ngày trước": 3 days ago
 # "the last four weeks", "hai tuần qua": a count in words
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "hai": 2, "ba": 3, "bon": 4, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
@@ -61,6 +61,12 @@ _LAST_N = {
                                  ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay" ("5 tháng này": a month)
                                  ("week", "week", "tuan", _RECENT_VI), ("month", "month", "thang", _RECENT_VI))
 }
+# "4 tuần vừa rồi (không tính hôm nay)", "the last 4 weeks excluding this week": the period before what is left out
+_LEFT_OUT = r"(?:khong tinh|khong ke|tru|excluding|not counting|not including|except) (hom nay|tuan nay|thang nay|today|" \
+            r"this week|this month)"
+_LAST_N_EXCLUDING = re.compile(
+    rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} (day|week|month)s?"
+    rf"|(?:trong )?{_COUNT} (ngay|tuan|thang) {_RECENT_VI}|{_COUNT} (ngay|tuan|thang) truoc) {_LEFT_OUT}\b")
 # "the last 8 full weeks", "4 tuần trọn vẹn vừa qua": whole weeks or months before the current one
 _LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
                           rf"(?:full|complete|whole) (week|month)s?|(?:trong )?{_COUNT} (tuan|thang) (?:tron ven|tron|day du) "
@@ -245,6 +251,21 @@ def _last_full(unit: str, n: int, today: dt.date) -> TimeRange | None:
     return TimeRange(start=_month_start(today, n), end=first - dt.timedelta(days=1), unit="month")
 
 
+def _last_n_before(unit: str, n: int, left_out: str, today: dt.date) -> TimeRange | None:
+    """"4 tuần vừa rồi (không tính hôm nay)": the 28 days before today; "(không tính tuần này)", "excluding
+    this week": the 4 whole weeks before the current one.
+
+    >>> r = _last_n_before("tuan", 4, "hom nay", dt.date(2026, 11, 15)); (r.start, r.end)
+    (datetime.date(2026, 10, 18), datetime.date(2026, 11, 14))
+    """
+    if left_out in ("hom nay", "today"):
+        days = n * {"day": 1, "ngay": 1, "week": 7, "tuan": 7}.get(unit, 0)
+        return TimeRange(start=today - dt.timedelta(days=days), end=today - dt.timedelta(days=1)) if days else None
+    same_unit = {"tuan nay": ("week", "tuan"), "this week": ("week", "tuan"),
+                 "thang nay": ("month", "thang"), "this month": ("month", "thang")}[left_out]
+    return _last_full(unit, n, today) if unit in same_unit else None
+
+
 def shift_months(moment: dt.datetime, months: int) -> dt.datetime:
     index = moment.year * 12 + moment.month - 1 + months
     year, month = index // 12, index % 12 + 1
@@ -279,6 +300,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier == "last"), "day")
         weekdays.add(match.start())
+    for match in _LAST_N_EXCLUDING.finditer(text):
+        count, unit, left_out = next(g for g in match.groups()[0:6:2] if g), next(
+            g for g in match.groups()[1:6:2] if g), match.group(7)
+        add_range(match.start(), match.end(), _last_n_before(unit, _COUNT_WORDS.get(count) or int(count), left_out, today))
     for match in _LAST_N_FULL.finditer(text):
         count, unit = next(g for g in match.groups()[0::2] if g), next(g for g in match.groups()[1::2] if g)
         add_range(match.start(), match.end(), _last_full(unit, _COUNT_WORDS.get(count) or int(count), today))

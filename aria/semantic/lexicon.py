@@ -66,6 +66,7 @@ SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
+    "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False,
@@ -90,6 +91,8 @@ SORT_WORDS: dict[str, bool] = {
 SUPERLATIVES.update(SORT_WORDS)
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
 SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
+                       "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
+                       "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
                        "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold"}
@@ -248,7 +251,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "the restaurant", "our restaurant", "in total", "all together", "altogether", "tong cong la",
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
-                  "a breakdown of", "con trong kho", "pull up", "bring up",
+                  "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
+                  "tren thuc don", "trong thuc don", "thuc don",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
                   "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",

@@ -32,6 +32,7 @@ from aria.semantic.lexicon import (
     SO_FAR_PHRASES,
     SORT_WORDS,
     SUPERLATIVE_METRICS,
+    SUPERLATIVES,
     UNIT_METRICS,
     UNIT_WORD_METRICS,
     UNITS,
@@ -301,6 +302,14 @@ class QuestionParser:
                     marks.forget(i, i + 1)
                     marks.mark(i, i + 1, "listing")
 
+    def _which_of_what_it_counts(self, marks: _Marks) -> bool:
+        """"Bàn 3 đang đợi món gì": a metric phrase ending in what it counts ("đợi món"), then "gì"/"nào"
+        asks which ones, a list of rows."""
+        return any(k == "metric" and b < len(marks.words) and marks.words[b] in ("gi", "nao")
+                   and self.catalog.metrics[str(p)].counts is not None
+                   and self._concepts.get((marks.words[b - 1],)) == self.catalog.metrics[str(p)].counts
+                   for a, b, k, p in marks.mentions)
+
     def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
         dim = self.catalog.dimension_of(value_filter.dimension)
         return dim is not None and dim.concept == "shift"
@@ -409,6 +418,9 @@ class QuestionParser:
             period = None  # "what stock do we need to reorder tonight": the stock now, all movements counted
             filters = [f for f in filters if not self._is_shift_filter(f)]
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
+        if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
+            superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
+                                for w in _phrases_in(marks.words[a:b]) if w in SUPERLATIVES), None)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             superlative = False
         if _said(marks, "average") and not any(self._is_average(m) for m in named):
@@ -449,8 +461,10 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if (superlative is not None or limit is not None) and below is None:
             money = [m for m in metrics if self.catalog.metrics[m].unit == "vnd"]
+            minutes = [m for m in metrics if self.catalog.metrics[m].unit == "minutes"]
             by = money[0] if money and (  # kg vs litres; "món nào bị hủy nhiều tiền nhất": by the money
-                self.catalog.metrics[metrics[0]].unit == "qty" or "vnd" in units_said) else metrics[0]
+                self.catalog.metrics[metrics[0]].unit == "qty" or "vnd" in units_said) else \
+                minutes[0] if minutes and _said_how_long(marks) else metrics[0]  # "chờ món lâu nhất": by the wait
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             sorted_only = any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS
@@ -495,7 +509,8 @@ class QuestionParser:
             group_by = [limit_per, *(g for g in group_by if g != limit_per)]  # each category, then its dishes
         split_concepts = {c for d in map(self.catalog.dimension_of, group_by) if d is not None
                           for c in (d.concept, d.stands_for) if c}
-        if any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named):
+        if any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
+                self._which_of_what_it_counts(marks):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
         with_empty = self._with_empty(marks, order_by, group_by, filters, metrics)
@@ -829,11 +844,15 @@ class QuestionParser:
         return metric.startswith("avg") or any(w in words for w in ("average", "trung bình", "per ", "mỗi", "p90"))
 
     def _subject_of_a_verb(self, marks: _Marks, start: int, end: int, language: str) -> bool:
-        """"khách" right before a verb ("khách xài", "khách dùng mã nào nhiều nhất") is who did it."""
+        """"khách" right before a verb ("khách xài", "khách dùng mã nào nhiều nhất") is who did it; so it is
+        before a state and what is in it ("món nào khách đang chờ lâu nhất")."""
         if marks.words[start:end] not in (["khach"], ["khach", "hang"]):
             return False
         nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == end), None)
-        return nxt is not None and (nxt[2] == "verb" or (nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1],
+        if nxt is not None and nxt[2] == "live":
+            nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1] and k == "metric"), nxt)
+        return nxt is not None and (nxt[2] in ("verb", "metric") and _kind(marks.marks[end]) == "live" or
+                                    nxt[2] == "verb" or (nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1],
                                                                                               language)))
 
     def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
@@ -1051,8 +1070,12 @@ class QuestionParser:
                 if marks.words[start:end] in (["who"], ["ai"]) and \
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers
-                if _counted_noun(marks, start):
-                    continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất": what is counted
+                asked = _marked_before(marks, start, ("group", "which", "top")) or _marked_after(marks, end, ("which",)) \
+                    or marks.words[start:end] in (["who"], ["ai"])
+                if _counted_noun(marks, start) or (not asked and any(
+                        k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
+                    continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
+                    # are on the menu": what is counted
                 marker = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} or \
@@ -1361,6 +1384,20 @@ def _one_span_split_by_its_unit(period: TimeRange, compare: TimeRange, group_by:
     return period.unit is not None and period.unit == compare.unit and grains == [f"metric_time__{period.unit}"] \
         and first.end_before is None and second.end_before is None and first.start_at is None \
         and (second.start - first.end).days == 1
+
+
+def _said_how_long(marks: _Marks) -> bool:
+    """"Lâu nhất", "longest", "mấy phút": the question ranks or asks by a duration."""
+    return any((k == "superlative" and " ".join(marks.words[a:b]) in _LONGEST) or (k == "unit" and p == "minutes")
+               for a, b, k, p in marks.mentions)
+
+
+_LONGEST = ("lau nhat", "longest", "the longest")
+
+
+def _phrases_in(words: list[str]) -> list[str]:
+    """Every run of one or two words: "waited longest for food" holds "longest"."""
+    return [*words, *(" ".join(words[i:i + 2]) for i in range(len(words) - 1))]
 
 
 def _compared_with_first(marks: _Marks) -> bool:

@@ -450,6 +450,23 @@ CASES = [
      "coalesce(sum(total_vnd) FILTER (WHERE opened_at::date = business_now()::date - 7), 0) FROM orders "
      "WHERE status = 'COMPLETED' AND (opened_at::date = business_now()::date OR "
      "(opened_at::date = business_now()::date - 7 AND opened_at < business_now() - interval '7 days'))"),
+    ("Bàn nào đang chờ món lâu nhất, chờ mấy phút rồi?", "vi",  # the dishes of open bills not yet served (ex-013),
+     "SELECT t.table_no, count(*), round(max(extract(epoch FROM business_now() - k.fired_at)) / 60) "  # by the wait
+     "FROM kitchen_tickets k JOIN orders o USING (order_id) JOIN tables t ON t.table_id = o.table_id "
+     "WHERE o.status IN ('OPEN', 'IN_PROGRESS') AND k.served_at IS NULL AND k.tkt_status <> 'VD' "
+     "GROUP BY t.table_no ORDER BY 3 DESC, t.table_no LIMIT 1"),
+    ("Which tables are still waiting on food right now?", "en",
+     "SELECT t.table_no, count(*), round(max(extract(epoch FROM business_now() - k.fired_at)) / 60) "
+     "FROM kitchen_tickets k JOIN orders o USING (order_id) JOIN tables t ON t.table_id = o.table_id "
+     "WHERE o.status IN ('OPEN', 'IN_PROGRESS') AND k.served_at IS NULL AND k.tkt_status <> 'VD' "
+     "GROUP BY t.table_no"),
+    ("Thực đơn hiện có bao nhiêu món đang bán?", "vi",  # ex-037: the menu as it is now
+     "SELECT count(*) FROM menu_items WHERE is_active"),
+    ("How many drinks are on the menu right now?", "en",
+     "SELECT count(*) FROM menu_items m JOIN categories c USING (category_id) WHERE c.cat_code = 'DRINK' "
+     "AND m.is_active"),
+    ("What's the priciest dish on the menu?", "en",  # "priciest" says what is ranked: the price on the menu
+     "SELECT name_en, price_vnd FROM menu_items WHERE is_active ORDER BY price_vnd DESC, item_id LIMIT 1"),
     ("avg ticket this week vs last", "en",  # "vs last": the week before
      "SELECT round(avg(total_vnd) FILTER (WHERE opened_at >= date_trunc('week', business_now()))), "
      f"round(avg(total_vnd) FILTER (WHERE {LAST_WEEK})) FROM orders WHERE status = 'COMPLETED' "
@@ -494,7 +511,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
     "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
     "How many orders over 500000 last week?",  # "over" a number is a condition, not a period
-    "Bàn 3 đang đợi món gì vậy?",  # a state right now: no metric counted over a period answers it
+    "Bàn 3 đang đợi món gì vậy?",  # which dishes: the tickets themselves, a list (ex-013)
     "Who's clocked in right now?",  # staff on shift split by staff: each row counts itself, a list of people
     "What was the stock on hand of each ingredient last week?",  # stock is known as of now, not for a past week
 ])

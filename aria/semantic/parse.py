@@ -490,6 +490,10 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
             metrics = [m for m in metrics if m in named] or metrics[:1]
         period = _whole_days_if_split(period, group_by)
+        if period is not None and period.start_at is not None and period.end_before == now and \
+                any(m in self._per_day_metrics for m in metrics):  # "the last 4 weeks, per day": whole days to
+            period = TimeRange(start=period.start_at.date(), end=now.date() - dt.timedelta(days=1),  # yesterday
+                               phrase=period.phrase, unit="day")
         if period is not None and any(self.catalog.metrics[m].booked_ahead for m in metrics) and \
                 not any(self.catalog.metrics[m].until_now for m in metrics) and \
                 not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far)
@@ -539,6 +543,12 @@ class QuestionParser:
             marks.mentions[i] = (a, b, "metric", "revenue")
             for j in range(a, b):
                 marks.marks[j] = _Mark("metric", "revenue")
+
+    @functools.cached_property
+    def _per_day_metrics(self) -> frozenset[str]:
+        """The averages per day of a total ("average daily revenue"): today, not over yet, is never one of
+        the days of a rolling window."""
+        return frozenset(str(m.per_day) for m in self.catalog.metrics.values() if m.per_day)
 
     @functools.cached_property
     def _menu_concepts(self) -> frozenset[str]:
@@ -851,9 +861,9 @@ class QuestionParser:
         nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == end), None)
         if nxt is not None and nxt[2] == "live":
             nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1] and k == "metric"), nxt)
-        return nxt is not None and (nxt[2] in ("verb", "metric") and _kind(marks.marks[end]) == "live" or
-                                    nxt[2] == "verb" or (nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1],
-                                                                                              language)))
+        state = nxt is not None and nxt[2] == "metric" and _kind(marks.marks[end]) == "live"  # "khách đang chờ"
+        return state or (nxt is not None and (nxt[2] == "verb" or (
+            nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1], language))))
 
     def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
         """The words may be a verb or a filler as typed ("phục vụ": served); "the" in a Vietnamese question,

@@ -308,7 +308,7 @@ class QuestionParser:
         return any(k == "metric" and b < len(marks.words) and marks.words[b] in ("gi", "nao")
                    and self.catalog.metrics[str(p)].counts is not None
                    and self._concepts.get((marks.words[b - 1],)) == self.catalog.metrics[str(p)].counts
-                   for a, b, k, p in marks.mentions)
+                   for _, b, k, p in marks.mentions)
 
     def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
         dim = self.catalog.dimension_of(value_filter.dimension)
@@ -1080,16 +1080,14 @@ class QuestionParser:
                 if marks.words[start:end] in (["who"], ["ai"]) and \
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers
-                asked = _marked_before(marks, start, ("group", "which", "top")) or _marked_after(marks, end, ("which",)) \
-                    or marks.words[start:end] in (["who"], ["ai"])
+                asked = _marked_before(marks, start, ("group", "which", "top")) or \
+                    _marked_after(marks, end, ("which",)) or \
+                    marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
                 if _counted_noun(marks, start) or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
                     # are on the menu": what is counted
-                marker = _marked_before(marks, start, ("group", "which", "top")) or \
-                    _marked_after(marks, end, ("which",)) or \
-                    marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} or \
-                    marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
+                marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them

@@ -1142,8 +1142,9 @@ def _whole_days_if_split(period: TimeRange | None, group_by: list[str]) -> TimeR
     return period.whole_days()
 
 
-def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.datetime) -> TimeRange | None:
-    """``first`` moved back by one ``unit`` ("this week so far" vs "the same days of last week"):
+def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.datetime,
+                       count: int = 1) -> TimeRange | None:
+    """``first`` moved back by ``count`` ``unit``s ("this week so far" vs "the same days of last week"):
     a period that runs to today stops at the same moment back then.
 
     >>> now = dt.datetime(2026, 11, 15, 19, 40)
@@ -1155,7 +1156,7 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
     if unit not in ("day", "week", "month", "quarter", "year"):
         return None
     months = {"month": 1, "quarter": 3, "year": 12}.get(unit, 0)
-    days = {"day": 1, "week": 7}.get(unit, 0)
+    days = {"day": 1, "week": 7}.get(unit, 0) * count
 
     def back(moment: dt.datetime) -> dt.datetime:
         return shift_months(moment, -months) if months else moment - dt.timedelta(days=days)
@@ -1368,7 +1369,10 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
                                 "(the customers who joined last month, their visits this month)")
         if not same:
             return ranges[1]
-        moved = same_period_before(ranges[0], ranges[1].unit, ranges[1].phrase, now)
+        first, second = ranges
+        one_day_each = first.start == first.end and second.start == second.end  # "hôm nay so với CN tuần trước cùng giờ"
+        moved = same_period_before(first, "day", second.phrase, now, count=(first.start - second.start).days) \
+            if one_day_each else same_period_before(first, second.unit, second.phrase, now)
     elif same and ranges and isinstance(same[0], str):
         moved = same_period_before(ranges[0], same[0], same[0], now)
     elif same:

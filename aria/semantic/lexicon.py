@@ -140,6 +140,7 @@ VERBS: dict[str, str | None] = {
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
+    "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
@@ -171,7 +172,9 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "as a percentage change",
                 "as a percent change", "as a change in percent", "tang hay giam bao nhieu phan tram",
                 "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
-                "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent")
+                "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent", "tang hay giam may percent",
+                "tang bao nhieu percent", "giam bao nhieu percent", "tang may percent", "giam may percent",
+                "tang may phan tram", "giam may phan tram")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -257,7 +260,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "split", "split out", "chu yeu", "mainly", "mostly",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",
-                  "so voi muc tieu", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
+                  "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start")
 
 
@@ -301,6 +304,24 @@ def words_of(text: str) -> tuple[str, ...]:
     never end in s, so stemming leaves them alone); "tỷ lệ" and "tỉ lệ" alike; "avg" is "average"; "%" is
     "percent"."""
     return tuple(_SAME_WORD.get(w, stem(w)) for w in normalize(percent_spelled(text)).split())
+
+
+# Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
+# "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand).
+SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
+             "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
+             "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
+             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks"}
+_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
+
+
+def shorthand_spelled(text: str) -> str:
+    """"dt hqua?" is "dt hôm qua?"; "rev MTD" is "revenue MTD" (a word alone, never part of a code).
+
+    >>> shorthand_spelled("hqua bill tb bao nhiêu? KM10 vs KM")
+    'hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi'
+    """
+    return _SHORTHAND.sub(lambda m: SHORTHAND[m.group(1).lower()], text)
 
 
 def percent_spelled(text: str) -> str:

@@ -45,6 +45,7 @@ from aria.semantic.lexicon import (
     ValueMeaning,
     accents_of,
     percent_spelled,
+    shorthand_spelled,
     words_of,
 )
 from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period
@@ -236,7 +237,8 @@ class QuestionParser:
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(" ", question))))
+        possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(
+            " ", shorthand_spelled(question)))))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
@@ -337,9 +339,12 @@ class QuestionParser:
         metric in percent (the no-show rate), when it has one."""
         for i in range(len(marks.words)):
             size = next((len(r) for r in _RATE_WORDS if tuple(marks.words[i:i + len(r)]) == r and marks.free(i, i + len(r))), 0)
-            if not size:
+            percent = marks.words[i] == "percent" and (marks.free(i, i + 1) or any(  # "late ticket %": the late rate
+                m[:3] == (i, i + 1, "unit") for m in marks.mentions))
+            if not size and not percent:
                 continue
-            after = [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
+            size = size or 1
+            after = [] if percent else [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
             before = [m for m in marks.mentions if m[1] == i and m[2] == "metric"]
             for mention in (*after, *before):
                 metric = str(mention[3]) if mention[2] == "metric" else \
@@ -396,12 +401,11 @@ class QuestionParser:
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
             candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions; "most frequent": visits
+        elif slow and self._station_said(marks, by_value=True):  # "slowest dish on the wok": its cooking time
+            candidates = [["avg_prep_time"]]
         elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
             candidates = [defaults[:1]]
-        elif (slow or "minutes" in units_said) and any(
-                (p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station" or (
-                    k == "value" and "minutes" in units_said and any(m.concept == "station" for m in p))  # type: ignore[attr-defined]
-                for a, b, k, p in marks.mentions if k in ("concept", "value")):
+        elif (slow or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
         else:
             return Parsed(None, recognised, [], "no metric recognised")
@@ -469,7 +473,9 @@ class QuestionParser:
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             sorted_only = any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS
                               for a, b, k, _ in marks.mentions)  # "best first": every row, in order
-            if limit is None and not sorted_only and not _plural_subject(marks) and \
+            if limit is None and not sorted_only and _top_of_a_list(marks, language):
+                limit = 5  # "top món tháng này", "top dishes": the first few, not one
+            elif limit is None and not sorted_only and not _plural_subject(marks) and \
                     not concepts & set(RANKED_IN_FULL):
                 limit = 5 if concepts & set(RANKED_TOP_FIVE) else 1
         change = _said(marks, "change")
@@ -489,6 +495,9 @@ class QuestionParser:
             if any(g.startswith("metric_time") for g in group_by):
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
             metrics = [m for m in metrics if m in named] or metrics[:1]
+            if period is not None and not any(self._is_average(m) or self.catalog.metrics[m].unit == "percent"
+                                              for m in metrics):
+                compare = _same_point_if_running(period, compare, now)
         period = _whole_days_if_split(period, group_by)
         if period is not None and period.start_at is not None and period.end_before == now and \
                 any(m in self._per_day_metrics for m in metrics):  # "the last 4 weeks, per day": whole days to
@@ -848,6 +857,12 @@ class QuestionParser:
                 group_by.append(self._pick(dim.concept, available, language))  # the grill: its row, and target (ex-011)
         return metrics, filters, self._with_attributes(group_by, available, metrics, language, filters)
 
+    def _station_said(self, marks: _Marks, *, by_value: bool) -> bool:
+        """A kitchen station is named: the word ("bếp nào"), or, with ``by_value``, one of them ("the wok")."""
+        return any((p if k == "concept" else self._concepts.get(tuple(marks.words[a:b]))) == "station" or (
+                   k == "value" and by_value and any(m.concept == "station" for m in p))  # type: ignore[attr-defined]
+                   for a, b, k, p in marks.mentions if k in ("concept", "value"))
+
     def _is_average(self, metric: str) -> bool:
         info = self.catalog.metrics[metric]
         words = f"{metric} {info.labels.en} {info.labels.vi}".lower()
@@ -1083,6 +1098,11 @@ class QuestionParser:
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
+                if _asked_as_what(marks, start, end) and any(  # "món nào bị hủy nhiều nhất, lý do là gì"
+                        k in ("concept", "value") and a != start and (_marked_before(marks, a, ("which",))
+                                                                      or _marked_after(marks, b, ("which",)))
+                        for a, b, k, _ in marks.mentions):
+                    raise _Unanswerable(f"a second question asks for its {payload}")
                 if _counted_noun(marks, start) or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
@@ -1171,6 +1191,15 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
     return TimeRange(start=start, end=end, phrase=phrase, unit=unit,
                      start_at=back(first.start_at) if first.start_at else None,
                      end_before=back(now) if to_now else (back(first.end_before) if first.end_before else None))
+
+
+def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.datetime) -> TimeRange:
+    """A total so far ("covers this week vs last week") is set beside the period before up to the same
+    point, not beside all of it (an average or a rate is comparable with the whole period)."""
+    if period.end < now.date() or period.end_before is not None or compare.end_before is not None:
+        return compare
+    before = same_period_before(period, compare.unit, compare.phrase, now)
+    return before if before is not None and (before.start, before.end) == (compare.start, compare.end) else compare
 
 
 def _mark_split_superlative(marks: _Marks) -> None:
@@ -1563,6 +1592,25 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
         k in ("concept", "value") and a != start and
         (_marked_before(marks, a, ("which", "group")) or _marked_after(marks, b, ("which",)))
         for a, b, k, _ in marks.mentions)
+
+
+def _asked_as_what(marks: _Marks, start: int, end: int) -> bool:
+    """The concept is what a question asks ("lý do chủ yếu là gì", "and what was the main reason")."""
+    after = end
+    while after < len(marks.words) and marks.words[after:after + 2] != ["la", "gi"] and \
+            marks.marks[after] is not None and marks.marks[after].kind == "filler":
+        after += 1
+    return marks.words[after:after + 2] == ["la", "gi"] or any(
+        marks.words[i:i + 2] in (["what", "was"], ["what", "is"], ["what", "were"], ["what", "s"])
+        for i in range(max(0, start - 4), start - 1))
+
+
+def _top_of_a_list(marks: _Marks, language: str) -> bool:
+    """"Top" right before what it ranks, with no number: "top món" (Vietnamese has no plural), "top dishes";
+    not "top dish", "top-selling drink" or "top seller"."""
+    tops = [b for a, b, k, _ in marks.mentions if k == "superlative" and marks.words[a:b] == ["top"]]
+    return any(a == end and k in ("concept", "grain") and (language == "vi" or marks.raw[b - 1].endswith("s"))
+               for end in tops for a, b, k, _ in marks.mentions)
 
 
 def _plural_subject(marks: _Marks) -> bool:

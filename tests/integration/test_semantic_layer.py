@@ -471,6 +471,26 @@ CASES = [
      "SELECT round(avg(total_vnd) FILTER (WHERE opened_at >= date_trunc('week', business_now()))), "
      f"round(avg(total_vnd) FILTER (WHERE {LAST_WEEK})) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('week', business_now()) - interval '7 days'"),
+    ("covers tuần này vs tuần trước", "vi",  # a total so far beside last week up to the same point
+     "SELECT coalesce(sum(guest_cnt) FILTER (WHERE opened_at >= date_trunc('week', business_now())), 0), "
+     "coalesce(sum(guest_cnt) FILTER (WHERE opened_at < date_trunc('week', business_now())), 0) FROM orders "
+     "WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('week', business_now()) OR "
+     "(opened_at >= date_trunc('week', business_now()) - interval '7 days' "
+     "AND opened_at < business_now() - interval '7 days'))"),
+    ("revenue tối nay so với tối chủ nhật tuần trước cùng giờ này thì sao?", "vi",  # that Sunday, to this hour
+     "SELECT coalesce(sum(o.total_vnd) FILTER (WHERE o.opened_at::date = business_now()::date), 0), "
+     "coalesce(sum(o.total_vnd) FILTER (WHERE o.opened_at::date = business_now()::date - 7), 0) "
+     "FROM orders o JOIN shifts s ON s.shift_id = o.shift_id WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
+     "AND (o.opened_at::date = business_now()::date OR (o.opened_at::date = business_now()::date - 7 "
+     "AND o.opened_at < business_now() - interval '7 days'))"),
+    ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at::date = (business_now() - interval '1 day')::date"),
+    ("top món tháng này", "vi",  # "top" with no number: the first five
+     "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('month', business_now()) GROUP BY m.item_id, m.name_vi "
+     "ORDER BY 2 DESC, m.item_id LIMIT 5"),
 ]
 
 
@@ -514,11 +534,34 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Bàn 3 đang đợi món gì vậy?",  # which dishes: the tickets themselves, a list (ex-013)
     "Who's clocked in right now?",  # staff on shift split by staff: each row counts itself, a list of people
     "What was the stock on hand of each ingredient last week?",  # stock is known as of now, not for a past week
+    "Tuần này món nào bị hủy nhiều nhất, lý do chủ yếu là gì?",  # a second question: its main reason
+    "Which dish was voided most this week and what was the main reason?",
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
     assert not parsed.ok
     assert parsed.problem
+
+
+@pytest.mark.parametrize(("question", "metric", "limit", "group"), [
+    ("slowest dish on the wok this week?", "avg_prep_time", 1, "menu_item"),  # slow at a station: cooking time
+    ("late ticket % per station, this month vs last month", "late_ticket_rate", None, "station"),  # "X %": its rate
+    ("Mã khuyến mãi nào giảm nhiều tiền nhất tháng trước?", "discounts", None, "promotion"),  # all codes, ranked
+    ("top dishes this month", "portions_sold", 5, "menu_item"),
+    ("top dish this month", "portions_sold", 1, "menu_item"),
+])
+def test_what_a_word_says_of_the_metric_and_the_ranking(layer, now, question, metric, limit, group) -> None:
+    parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[0] == metric and parsed.query.limit == limit
+    assert parsed.query.group_by and f"{group}__" in parsed.query.group_by[0]
+
+
+def test_an_average_is_compared_with_the_whole_period_before(layer, now) -> None:
+    parsed = layer.parse("avg bill this month vs last month", language="en", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None
+    assert parsed.query.compare.end_before is None and parsed.query.compare.end == dt.date(now.year, now.month, 1) \
+        - dt.timedelta(days=1)
 
 
 def test_two_periods_are_compared_only_when_the_question_sets_them_side_by_side(layer, now) -> None:

@@ -491,10 +491,12 @@ class QuestionParser:
                                phrase=f"{compare.phrase} .. {period.phrase}" if compare.start < period.start
                                else f"{period.phrase} .. {compare.phrase}", unit=period.unit)
             compare = None  # "thuế tháng 9 với tháng 10, mỗi tháng bao nhiêu": both months, one row each
-        if compare is not None:  # the metrics asked, each for both periods (no companions)
+        if compare is not None:  # the metrics asked, each for both periods (an average with its companions)
             if any(g.startswith("metric_time") for g in group_by):
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
-            metrics = [m for m in metrics if m in named] or metrics[:1]
+            shown = {*named, *(c for m in named if self._is_average(m) and not group_by  # an average, with what it
+                               for c in self.catalog.metrics[m].companions)}  # is over ("avg bill vs last month")
+            metrics = [m for m in metrics if m in shown] or metrics[:1]
             if period is not None and not any(self._is_average(m) or self.catalog.metrics[m].unit == "percent"
                                               for m in metrics):
                 compare = _same_point_if_running(period, compare, now)

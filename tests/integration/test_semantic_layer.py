@@ -467,9 +467,11 @@ CASES = [
      "AND m.is_active"),
     ("What's the priciest dish on the menu?", "en",  # "priciest" says what is ranked: the price on the menu
      "SELECT name_en, price_vnd FROM menu_items WHERE is_active ORDER BY price_vnd DESC, item_id LIMIT 1"),
-    ("avg ticket this week vs last", "en",  # "vs last": the week before
+    ("avg ticket this week vs last", "en",  # "vs last": the week before; an average with the orders it is over
      "SELECT round(avg(total_vnd) FILTER (WHERE opened_at >= date_trunc('week', business_now()))), "
-     f"round(avg(total_vnd) FILTER (WHERE {LAST_WEEK})) FROM orders WHERE status = 'COMPLETED' "
+     "count(*) FILTER (WHERE opened_at >= date_trunc('week', business_now())), "
+     f"round(avg(total_vnd) FILTER (WHERE {LAST_WEEK})), count(*) FILTER (WHERE {LAST_WEEK}) "
+     "FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('week', business_now()) - interval '7 days'"),
     ("covers tuần này vs tuần trước", "vi",  # a total so far beside last week up to the same point
      "SELECT coalesce(sum(guest_cnt) FILTER (WHERE opened_at >= date_trunc('week', business_now())), 0), "

@@ -165,6 +165,7 @@ def something_to_show(metrics: list[str]) -> str:
 
 SHARE_COLUMN = "share_pct"
 CHANGE_COLUMN = "change_pct"
+CHANGE_AMOUNT_COLUMN = "change"
 
 
 def percent_of(part: str, whole: str) -> str:
@@ -284,7 +285,7 @@ class SemanticCompiler:
         # so two dishes of one name stay apart
         tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self.catalog.names_rows(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
-        if query.change and query.compare is None:
+        if (query.change or query.change_amount) and query.compare is None:
             raise SemanticQueryError("A change needs two periods to compare.")
         if query.share and ((not query.group_by and not query.filters) or query.compare is not None):
             raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) or "
@@ -349,8 +350,13 @@ class SemanticCompiler:
             for alias, period in (("a", query.time), ("b", query.compare)):
                 columns.append(f"{info.column} ({period_label(period)})")
                 select.append(f'{self._metric_value(name, f"{alias}.{name}", query)} AS "{columns[-1]}"')
+        first_metric = query.metrics[0]
+        if query.change_amount:
+            columns.append(CHANGE_AMOUNT_COLUMN)
+            difference = f"coalesce(a.{first_metric}, 0) - coalesce(b.{first_metric}, 0)"
+            decimals = int(self.catalog.metrics[first_metric].decimals)
+            select.append(f'round(round(({difference})::numeric, 9), {decimals}) AS "{CHANGE_AMOUNT_COLUMN}"')
         if query.change:
-            first_metric = query.metrics[0]
             columns.append(CHANGE_COLUMN)
             select.append(f'{change_in_percent(f"a.{first_metric}", f"b.{first_metric}")} AS "{CHANGE_COLUMN}"')
         if len(set(columns)) != len(columns):

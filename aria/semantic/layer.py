@@ -172,6 +172,8 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append(period_label(query.time))
     if query.compare is not None:
         parts.append(("so với " if language == "vi" else "compared with ") + period_label(query.compare))
+    if query.change_amount:
+        parts.append("chênh lệch" if language == "vi" else "change")
     if query.change:
         parts.append("thay đổi (%)" if language == "vi" else "change (%)")
     if query.share:

@@ -478,9 +478,9 @@ class QuestionParser:
             elif limit is None and not sorted_only and not _plural_subject(marks) and \
                     not concepts & set(RANKED_IN_FULL):
                 limit = 5 if concepts & set(RANKED_TOP_FIVE) else 1
-        change = _said(marks, "change")
-        if change and compare is None:
+        if _said(marks, "change") and compare is None:
             return Parsed(None, recognised, [], "a change needs two periods to compare")
+        change, change_amount = _change_asked(marks)
         if share and group_by and not order_by:  # the biggest share first
             order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
@@ -535,7 +535,7 @@ class QuestionParser:
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
-                              with_empty=with_empty, change=change, below=below)
+                              with_empty=with_empty, change=change, change_amount=change_amount, below=below)
         return Parsed(query, recognised)
 
     def _selling_is_revenue_without_dishes(self, marks: _Marks) -> None:
@@ -1113,7 +1113,9 @@ class QuestionParser:
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
-                counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions)
+                counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
+                    and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
+                         or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
@@ -1195,13 +1197,24 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
                      end_before=back(now) if to_now else (back(first.end_before) if first.end_before else None))
 
 
+def _change_asked(marks: _Marks) -> tuple[bool, bool]:
+    """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %"), as an amount ("tăng hay
+    giảm bao nhiêu"), both ("tăng giảm bao nhiêu phần trăm": by how much, and in percent), or neither (the
+    two periods alone: "tăng hay giảm?", "thay đổi thế nào")."""
+    said = [f" {' '.join(marks.words[a:b + 2])} " for a, b, k, _ in marks.mentions if k == "change"]  # and after
+    percent = any(" percent" in w or " phan tram " in w for w in said) or (bool(said) and any(
+        k == "unit" and p == "percent" for _, _, k, p in marks.mentions))
+    amount = any(" bao nhieu " in w or " may " in w or " how much " in w for w in said)
+    return percent, amount
+
+
 def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.datetime) -> TimeRange:
     """A total so far ("covers this week vs last week") is set beside the period before up to the same
     point, not beside all of it (an average or a rate is comparable with the whole period)."""
     if period.end < now.date() or period.end_before is not None or compare.end_before is not None:
         return compare
     before = same_period_before(period, compare.unit, compare.phrase, now)
-    return before if before is not None and (before.start, before.end) == (compare.start, compare.end) else compare
+    return before if before is not None and before.start == compare.start and before.end <= compare.end else compare
 
 
 def _mark_split_superlative(marks: _Marks) -> None:

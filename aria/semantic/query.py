@@ -73,6 +73,7 @@ class SemanticQuery(BaseModel):
     limit_per: str | None = Field(default=None, pattern=_SAFE_NAME)  # the limit within each value of this split
     language: str = "vi"  # labels and names are shown in this language
     change: bool = False  # a comparison also shows the first metric's change, in percent of the second period
+    change_amount: bool = False  # ... and as an amount: the first period's value minus the second's
     share: bool = False  # each row's share of the total, in percent ("tỷ trọng", "what share of")
     with_empty: bool = False  # the split's rows with nothing to count are listed too, with 0 (the bottom of a ranking)
     below: str | None = Field(default=None, pattern=_SAFE_NAME)  # only rows whose first metric is below this group-by

@@ -485,6 +485,19 @@ CASES = [
      "FROM orders o JOIN shifts s ON s.shift_id = o.shift_id WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
      "AND (o.opened_at::date = business_now()::date OR (o.opened_at::date = business_now()::date - 7 "
      "AND o.opened_at < business_now() - interval '7 days'))"),
+    ("Lượt khách tháng này so với cùng kỳ tháng trước tăng hay giảm bao nhiêu phần trăm?", "vi",  # by how much,
+     "WITH p AS (SELECT coalesce(sum(guest_cnt) FILTER (WHERE opened_at >= date_trunc('month', business_now())), 0) "  # and %
+     "AS a, coalesce(sum(guest_cnt) FILTER (WHERE opened_at < date_trunc('month', business_now())), 0) AS b "
+     "FROM orders WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('month', business_now()) OR "
+     "(opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < business_now() - interval '1 month'))) "
+     "SELECT a, b, a - b, round(100.0 * (a - b) / nullif(b, 0), 1) FROM p"),
+    ("revenue this month vs last month, up or down?", "en",  # so far, beside last month to the same point; the
+     "SELECT coalesce(sum(total_vnd) FILTER (WHERE opened_at >= date_trunc('month', business_now())), 0), "  # two alone
+     "coalesce(sum(total_vnd) FILTER (WHERE opened_at < date_trunc('month', business_now())), 0) FROM orders "
+     "WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('month', business_now()) OR "
+     "(opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < business_now() - interval '1 month'))"),
     ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),

@@ -518,6 +518,9 @@ class QuestionParser:
             limit_per = self._each_split(marks, group_by)
             each_entity = entity_of(limit_per) if limit_per else None
             ranked = [g for g in group_by if g != limit_per and (entity_of(g) is None or entity_of(g) != each_entity)]
+            if limit is None and ranked and superlative is not None and not _plural_subject(marks) and not {
+                    getattr(self.catalog.dimension_of(g), "concept", None) for g in ranked} & set(RANKED_IN_FULL):
+                limit = 1  # "mỗi ca đồ uống nào bán chạy nhất": the best seller of each shift
             if limit_per is None or limit is None or not ranked:
                 return Parsed(None, recognised, [], "a ranking within each group needs how many of each "
                                                     "(the 3 best-selling dishes of each category)")
@@ -1126,7 +1129,8 @@ class QuestionParser:
             if kind != "value":
                 continue
             which = _marked_after(marks, end, ("which",)) or _marked_before(marks, start, ("which",))  # "which dessert"
-            label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start), None)
+            label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start
+                          and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
             head = label if which and label is not None else self._head_concept(marks, start, end)
             attached = _grouped_before(marks, start) or which or each_kind

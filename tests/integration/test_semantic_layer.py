@@ -562,6 +562,7 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("slowest dish on the wok this week?", "avg_prep_time", 1, "menu_item"),  # slow at a station: cooking time
     ("late ticket % per station, this month vs last month", "late_ticket_rate", None, "station"),  # "X %": its rate
     ("Mã khuyến mãi nào giảm nhiều tiền nhất tháng trước?", "discounts", None, "promotion"),  # all codes, ranked
+    ("tháng này mỗi ca đồ uống nào bán chạy nhất", "portions_sold", 1, "shift"),  # each shift's best-selling drink
     ("top dishes this month", "portions_sold", 5, "menu_item"),
     ("top dish this month", "portions_sold", 1, "menu_item"),
 ])

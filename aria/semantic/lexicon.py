@@ -469,6 +469,32 @@ def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: s
             and word not in taken}
 
 
+def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
+    """The kind a Vietnamese name starts with, when it starts two names or more and is found in no other:
+    "cà phê" (Cà phê sữa đá, Cà phê muối), "bia", "phở" name those rows together. A name that bundles others
+    ("Combo phở bò + cà phê sữa đá") is none of them; a word found inside another name ("gà": Cơm gà, Phở
+    gà) or that means something else here ("ca": a shift) names no kind.
+
+    >>> _shared_heads(["Cà phê sữa đá", "Cà phê muối", "Combo phở bò + cà phê sữa đá", "Phở bò", "Phở gà",
+    ...                "Cơm gà"], {"ca"}, set())
+    {('ca', 'phe'): ['Cà phê sữa đá', 'Cà phê muối'], ('pho',): ['Phở bò', 'Phở gà']}
+    """
+    words = {name: _words(_PARENTHESES.sub(" ", name)) for name in names if "+" not in name}
+    heads: dict[tuple[str, ...], list[str]] = {}
+    for name, said in words.items():
+        for size in (1, 2):
+            if len(said) > size:
+                heads.setdefault(said[:size], []).append(name)
+
+    def inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
+        return any(said[i:i + len(head)] == head for i in range(len(said)))
+
+    return {head: named for head, named in heads.items()
+            if len(named) >= 2 and len("".join(head)) >= 3 and all(w.isalpha() for w in head)
+            and head not in phrases and not (len(head) == 1 and head[0] in taken)
+            and not any(inside(head, said) for name, said in words.items() if name not in named)}
+
+
 def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
     entries: dict[tuple[tuple[str, ...], str], Entry] = {}
     partial_names: list[tuple[DimensionInfo, Sequence[str]]] = []
@@ -508,6 +534,12 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
         for word, name in _distinctive_words(names, translated, taken).items():
             _add(entries, word, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
+    phrases = {words for words, _ in entries}
+    for dim, names in partial_names:
+        for head, named in (_shared_heads(names, taken, phrases) if dim.lang == "vi" else {}).items():
+            for name in named:  # "bao nhiêu ly cà phê": the coffees, together
+                _add(entries, " ".join(head), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
+                     spelling=" ".join(name.split()[:len(head)]))
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():

@@ -227,6 +227,7 @@ class QuestionParser:
         self._soft |= {e.tokens for e in lexicon if e.kind == "value"  # "đã phục vụ": done, and a verb
                        and tuple(w for w in e.tokens if w not in _DONE) in verbs  # ("đang phục vụ" is a live state)
                        and not any(m.concept in names for m in e.payload)}
+        self._units = {e.tokens for e in lexicon if e.kind == "unit"}  # "chai": bottles counted, or a stock unit
         self._concept_entries = {e.tokens: e for e in lexicon if e.kind == "concept"}
         self._concepts = {tokens: str(e.payload) for tokens, e in self._concept_entries.items()}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
@@ -1000,8 +1001,8 @@ class QuestionParser:
                 (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).extend(group)
                 if len(group) > 1:
                     one_group.add(found[0])
-            elif not self._soft_at(marks, start, end, language) and \
-                    tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
+            elif not self._soft_at(marks, start, end, language) and tuple(marks.words[start:end]) not in self._units \
+                    and tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")

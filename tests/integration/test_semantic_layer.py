@@ -498,6 +498,15 @@ CASES = [
      "WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('month', business_now()) OR "
      "(opened_at >= date_trunc('month', business_now()) - interval '1 month' "
      "AND opened_at < business_now() - interval '1 month'))"),
+    ("7 ngày qua mỗi ngày bán được bao nhiêu ly cà phê?", "vi",  # "cà phê" starts two dishes' names: both
+     "SELECT o.opened_at::date, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o "
+     "USING (order_id) JOIN menu_items m USING (item_id) WHERE m.name_vi LIKE 'Cà phê %' "
+     "AND o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= business_now()::date - 6 GROUP BY 1"),
+    ("tuan nay ban duoc bao nhieu chai bia roi?", "vi",  # "chai" counts bottles sold here (a stock unit elsewhere)
+     "SELECT sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) WHERE m.name_vi LIKE 'Bia %' AND o.status = 'COMPLETED' "
+     "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('week', business_now())"),
     ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),

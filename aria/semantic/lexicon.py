@@ -257,7 +257,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
                   "tren thuc don", "trong thuc don", "thuc don",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
-                  "split", "split out", "chu yeu", "mainly", "mostly",
+                  "split", "split out", "chu yeu", "mainly", "mostly", "toan bo", "toan the",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",

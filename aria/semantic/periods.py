@@ -85,8 +85,9 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEE
                          r")(?: (tuan truoc|tuan roi|tuan qua|tuan nay|vua roi|vua qua|gan nhat))?\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
-_RANGE_OPEN = ("tinh tu", "ke tu", "tu", "from", "between", "since")  # the longer first
-_SINCE = ("since", "ke tu")  # "since Monday", "kể từ tháng 10": up to now
+_RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
+               "from the start", "from the beginning", "tinh tu", "ke tu", "tu", "from", "between", "since")  # first
+_SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning")  # "since Monday": up to now
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")

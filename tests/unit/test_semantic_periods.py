@@ -26,6 +26,10 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     ("Weekly revenue over the last four weeks", dt.date(2026, 10, 19), dt.date(2026, 11, 15),
      "over the last four weeks"),  # a count in words, as "the last 4 weeks"
     ("Doanh thu tối qua", dt.date(2026, 11, 14), dt.date(2026, 11, 14), "toi qua"),  # last night: yesterday
+    ("Doanh thu kể từ đầu tháng 9 đến giờ", dt.date(2026, 9, 1), dt.date(2026, 11, 15),
+     "ke tu dau thang 9 den gio"),  # from the start of a month named
+    ("Revenue since the start of September", dt.date(2026, 9, 1), dt.date(2026, 11, 15),
+     "since the start of september"),
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]

@@ -1249,8 +1249,8 @@ def _mark_grain_words(marks: _Marks) -> None:
                 isinstance(nxt.payload, TimeRange) and nxt.payload.start_at is not None and \
                 nxt.payload.unit in _GRAIN_OF_UNIT:
             marks.mark(i, i + 1, "grain", _GRAIN_OF_UNIT[nxt.payload.unit])
-        elif word in ("ngay", "day") and _marked_before(marks, i, ("top",)):
-            marks.mark(i, i + 1, "grain", "metric_time__day")
+        elif word in ("ngay", "day") and (_marked_before(marks, i, ("top",)) or _ranked_after_a_metric(marks, i)):
+            marks.mark(i, i + 1, "grain", "metric_time__day")  # "ngày (có) doanh thu cao nhất"
     for index, (a, b, kind, _) in enumerate(marks.mentions):  # "our busiest hour": a split by hour, ranked
         grain = _GRAIN_AFTER_SUPERLATIVE.get(" ".join(marks.words[a:b]))
         if grain and kind in ("unit", "concept") and _ranks_a_time(marks, a):
@@ -1264,8 +1264,19 @@ def _mark_grain_words(marks: _Marks) -> None:
 
 
 def _ranks_a_time(marks: _Marks, index: int) -> bool:
-    """"the busiest hour", "our best day": a time ranked (but "the most hours" is how many)."""
-    return index > 0 and _kind(marks.marks[index - 1]) == "superlative" and marks.words[index - 1] in _RANKS_A_TIME
+    """"the busiest hour", "our best day", "our biggest revenue day": a time ranked (but "the most hours" is
+    how many)."""
+    if index > 0 and _kind(marks.marks[index - 1]) == "superlative" and marks.words[index - 1] in _RANKS_A_TIME:
+        return True
+    metric = next((a for a, b, k, _ in marks.mentions if k == "metric" and b == index), None)
+    return metric is not None and metric > 0 and _kind(marks.marks[metric - 1]) == "superlative"
+
+
+def _ranked_after_a_metric(marks: _Marks, index: int) -> bool:
+    """"ngày (có) doanh thu cao nhất": the day, ranked by the metric said after it."""
+    start = index + 1 + (marks.words[index + 1:index + 2] == ["co"])
+    end = next((b for a, b, k, _ in marks.mentions if k == "metric" and a == start), None)
+    return end is not None and _kind(marks.marks[end] if end < len(marks.words) else None) == "superlative"
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")

@@ -534,9 +534,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
         for word, name in _distinctive_words(names, translated, taken).items():
             _add(entries, word, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
-    phrases = {words for words, _ in entries}
+    known = {words for words, _ in entries}
     for dim, names in partial_names:
-        for head, named in (_shared_heads(names, taken, phrases) if dim.lang == "vi" else {}).items():
+        for head, named in (_shared_heads(names, taken, known) if dim.lang == "vi" else {}).items():
             for name in named:  # "bao nhiêu ly cà phê": the coffees, together
                 _add(entries, " ".join(head), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                      spelling=" ".join(name.split()[:len(head)]))

@@ -1629,7 +1629,7 @@ def _asked_as_what(marks: _Marks, start: int, end: int) -> bool:
     """The concept is what a question asks ("lý do chủ yếu là gì", "and what was the main reason")."""
     after = end
     while after < len(marks.words) and marks.words[after:after + 2] != ["la", "gi"] and \
-            marks.marks[after] is not None and marks.marks[after].kind == "filler":
+            _kind(marks.marks[after]) == "filler":
         after += 1
     return marks.words[after:after + 2] == ["la", "gi"] or any(
         marks.words[i:i + 2] in (["what", "was"], ["what", "is"], ["what", "were"], ["what", "s"])

@@ -262,6 +262,7 @@ class QuestionParser:
         _mark_split_superlative(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
+        _mark_comparatives(marks)
         self._mark_rates(marks)
         self._mark_which_rows(marks)
         self._mark_metric_around_which(marks)
@@ -1220,6 +1221,19 @@ def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.dateti
         return compare
     before = same_period_before(period, compare.unit, compare.phrase, now)
     return before if before is not None and before.start == compare.start and before.end <= compare.end else compare
+
+
+def _mark_comparatives(marks: _Marks) -> None:
+    """"ca trưa hay ca tối bán được nhiều đồ uống hơn": "nhiều ... hơn" sets the values side by side (the
+    "hơn" compares them); "nhiều" says nothing more. Not with a "nào" ("nhóm nào chi nhiều hơn" may name the
+    values' group by a word that is a concept too)."""
+    if "nao" in marks.words:
+        return
+    for i, word in enumerate(marks.words):
+        after = range(i + 1, min(i + 5, len(marks.words)))
+        if word in ("nhieu", "it") and marks.marks[i] is None and any(
+                marks.words[j] == "hon" and _kind(marks.marks[j]) == "compare" for j in after):
+            marks.mark(i, i + 1, "filler")
 
 
 def _mark_split_superlative(marks: _Marks) -> None:

@@ -574,6 +574,7 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("tháng này mỗi ca đồ uống nào bán chạy nhất", "portions_sold", 1, "shift"),  # each shift's best-selling drink
     ("What was our biggest revenue day last month?", "revenue", 1, "metric_time"),  # the day, ranked by revenue
     ("ngày có doanh thu thấp nhất tuần trước", "revenue", 1, "metric_time"),
+    ("Tuần trước ca trưa hay ca tối bán được nhiều đồ uống hơn?", "portions_sold", None, "shift"),  # side by side
     ("top dishes this month", "portions_sold", 5, "menu_item"),
     ("top dish this month", "portions_sold", 1, "menu_item"),
 ])

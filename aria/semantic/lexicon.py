@@ -165,7 +165,7 @@ UNITS: dict[str, str] = {
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
 # Words that set two periods side by side; accounted for only when the question names two periods.
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
-                 "against", "doi chieu", "hon")
+                 "against", "doi chieu", "hon", "week over week", "month over month", "day over day")
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",

@@ -488,6 +488,12 @@ class QuestionParser:
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
         if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
             return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
+        several = len(named) > 1 and not group_by and period is not None and period.unit in _GRAIN_OF_UNIT \
+            and compare is not None and max(period.end, compare.end) < now.date()  # two periods over (not "so far")
+        if several and compare is not None and period is not None and \
+                _one_span_split_by_its_unit(period, compare, [_GRAIN_OF_UNIT[str(period.unit)]]):
+            group_by = [_GRAIN_OF_UNIT[str(period.unit)]]  # "revenue, covers and spend per guest: last week vs the
+            # week before": a row for each week, as for one figure split by week
         if compare is not None and period is not None and _one_span_split_by_its_unit(period, compare, group_by):
             period = TimeRange(start=min(period.start, compare.start), end=max(period.end, compare.end),
                                phrase=f"{compare.phrase} .. {period.phrase}" if compare.start < period.start
@@ -790,12 +796,13 @@ class QuestionParser:
             marks.mark(start, end, "filler")
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
-        """Two different metrics with nothing between them, neither shown as the other's companion."""
+        """Two different metrics with nothing between them, neither shown as the other's companion, and not
+        the head of a list whose last item follows an "and" ("revenue, covers and completed orders")."""
         spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
-        for (_, end, first), (start, _, second) in zip(spans, spans[1:], strict=False):
+        for index, ((_, end, first), (start, _, second)) in enumerate(zip(spans, spans[1:], strict=False)):
             related = first == second or second in self.catalog.metrics[first].companions \
                 or first in self.catalog.metrics[second].companions
-            if end == start and not related:
+            if end == start and not related and not _listed_with_and(marks, spans[index + 1:]):
                 return True
         return False
 
@@ -1221,6 +1228,16 @@ def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.dateti
         return compare
     before = same_period_before(period, compare.unit, compare.phrase, now)
     return before if before is not None and before.start == compare.start and before.end <= compare.end else compare
+
+
+def _listed_with_and(marks: _Marks, spans: list[tuple[int, int, str]]) -> bool:
+    """The metrics from the first of ``spans`` on run side by side and the last is joined by an "and" ("covers
+    and completed orders"): the end of a list whose commas normalizing dropped."""
+    for (_, end, _), (start, _, _) in zip(spans, spans[1:], strict=False):
+        if end == start:
+            continue
+        return marks.words[end:start] in (["and"], ["va"]) and _kind(marks.marks[end]) == "conjunction"
+    return False
 
 
 def _mark_comparatives(marks: _Marks) -> None:

@@ -507,6 +507,11 @@ CASES = [
      "SELECT sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) WHERE m.name_vi LIKE 'Bia %' AND o.status = 'COMPLETED' "
      "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('week', business_now())"),
+    ("Compare last week with the week before: revenue, covers and spend per guest", "en",  # several figures of two
+     "SELECT date_trunc('week', opened_at)::date, count(*), sum(total_vnd), sum(guest_cnt), "  # whole weeks: a row each
+     "round(sum(total_vnd)::numeric / nullif(sum(guest_cnt), 0)) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('week', business_now()) - interval '14 days' "
+     "AND opened_at < date_trunc('week', business_now()) GROUP BY 1"),
     ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
@@ -575,6 +580,7 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("What was our biggest revenue day last month?", "revenue", 1, "metric_time"),  # the day, ranked by revenue
     ("ngày có doanh thu thấp nhất tuần trước", "revenue", 1, "metric_time"),
     ("Tuần trước ca trưa hay ca tối bán được nhiều đồ uống hơn?", "portions_sold", None, "shift"),  # side by side
+    ("Revenue, guests and average bill: September against October.", "revenue", None, "metric_time"),  # a list
     ("top dishes this month", "portions_sold", 5, "menu_item"),
     ("top dish this month", "portions_sold", 1, "menu_item"),
 ])

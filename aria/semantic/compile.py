@@ -354,8 +354,7 @@ class SemanticCompiler:
         if query.change_amount:
             columns.append(CHANGE_AMOUNT_COLUMN)
             difference = f"coalesce(a.{first_metric}, 0) - coalesce(b.{first_metric}, 0)"
-            decimals = int(self.catalog.metrics[first_metric].decimals)
-            select.append(f'round(round(({difference})::numeric, 9), {decimals}) AS "{CHANGE_AMOUNT_COLUMN}"')
+            select.append(f'{self._metric_value(first_metric, difference, query)} AS "{CHANGE_AMOUNT_COLUMN}"')
         if query.change:
             columns.append(CHANGE_COLUMN)
             select.append(f'{change_in_percent(f"a.{first_metric}", f"b.{first_metric}")} AS "{CHANGE_COLUMN}"')

@@ -488,12 +488,13 @@ class QuestionParser:
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
         if comparing and compare is None and not any(len(f.values) > 1 for f in filters):
             return Parsed(None, recognised, comparing, "a comparison needs two periods or two values")
-        several = len(named) > 1 and not group_by and period is not None and period.unit in _GRAIN_OF_UNIT \
-            and compare is not None and max(period.end, compare.end) < now.date()  # two periods over (not "so far")
-        if several and compare is not None and period is not None and \
-                _one_span_split_by_its_unit(period, compare, [_GRAIN_OF_UNIT[str(period.unit)]]):
-            group_by = [_GRAIN_OF_UNIT[str(period.unit)]]  # "revenue, covers and spend per guest: last week vs the
-            # week before": a row for each week, as for one figure split by week
+        # several figures of two periods over ("revenue, covers and spend per guest: last week vs the week
+        # before"): a row for each week, as for one figure split by week
+        if compare is not None and period is not None and len(named) > 1 and not group_by and \
+                period.unit in _GRAIN_OF_UNIT and max(period.end, compare.end) < now.date():
+            grain = _GRAIN_OF_UNIT[period.unit]
+            if _one_span_split_by_its_unit(period, compare, [grain]):
+                group_by = [grain]
         if compare is not None and period is not None and _one_span_split_by_its_unit(period, compare, group_by):
             period = TimeRange(start=min(period.start, compare.start), end=max(period.end, compare.end),
                                phrase=f"{compare.phrase} .. {period.phrase}" if compare.start < period.start
@@ -1112,10 +1113,8 @@ class QuestionParser:
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
-                if _asked_as_what(marks, start, end) and any(  # "món nào bị hủy nhiều nhất, lý do là gì"
-                        k in ("concept", "value") and a != start and (_marked_before(marks, a, ("which",))
-                                                                      or _marked_after(marks, b, ("which",)))
-                        for a, b, k, _ in marks.mentions):
+                # "món nào bị hủy nhiều nhất, lý do là gì": a second question
+                if _asked_as_what(marks, start, end) and _another_asked(marks, start, ("which",)):
                     raise _Unanswerable(f"a second question asks for its {payload}")
                 if _counted_noun(marks, start) or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
@@ -1650,10 +1649,16 @@ def _asks_how_many(marks: _Marks) -> bool:
 def _counted_noun(marks: _Marks, start: int) -> bool:
     """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
     server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
-    return _marked_before(marks, start, ("superlative",), skip=("filler",)) and any(
-        k in ("concept", "value") and a != start and
-        (_marked_before(marks, a, ("which", "group")) or _marked_after(marks, b, ("which",)))
-        for a, b, k, _ in marks.mentions)
+    return _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
+        _another_asked(marks, start, ("which", "group"))
+
+
+def _another_asked(marks: _Marks, start: int, before: tuple[str, ...]) -> bool:
+    """A concept or value other than the one at ``start`` is asked: marked before by one of ``before``
+    ("which", "by"), or followed by "nào"."""
+    return any(k in ("concept", "value") and a != start and
+               (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",)))
+               for a, b, k, _ in marks.mentions)
 
 
 def _asked_as_what(marks: _Marks, start: int, end: int) -> bool:

@@ -31,7 +31,7 @@ GRAINS: dict[str, str] = {
     "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
     "hang ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
-    "which day": "metric_time__day", "what day": "metric_time__day", "by date": "metric_time__day",
+    "which day": "metric_time__day", "what day": "metric_time__day", "hom nao": "metric_time__day", "by date": "metric_time__day",
     "theo tuan": "metric_time__week", "moi tuan": "metric_time__week", "tung tuan": "metric_time__week",
     "hang tuan": "metric_time__week", "tuan nao": "metric_time__week", "weekly": "metric_time__week",
     "by week": "metric_time__week", "per week": "metric_time__week", "each week": "metric_time__week",
@@ -146,7 +146,7 @@ VERBS: dict[str, str | None] = {
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
 # A unit with nothing else to name the metric: "bếp nào ra nhiều phần nhất" counts portions sold.
 # A unit word that names its own metric: "khung giờ nào nhiều đơn nhất" counts orders.
-UNIT_WORD_METRICS: dict[str, str] = {"don": "completed_orders"}
+UNIT_WORD_METRICS: dict[str, str] = {"don": "completed_orders", "phieu": "tickets"}
 UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests", "hours": "hours_worked",
                                 "vnd": "revenue"}
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
@@ -157,7 +157,7 @@ UNITS: dict[str, str] = {
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
-    "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count",
+    "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count", "phieu": "count",
     "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }
@@ -165,7 +165,10 @@ UNITS: dict[str, str] = {
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
 # Words that set two periods side by side; accounted for only when the question names two periods.
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
-                 "against", "doi chieu", "hon", "week over week", "month over month", "day over day")
+                 "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "stack up against",
+                 "stacks up against", "stacked up against", "measure up against", "next to", "up against")
+# Compare words typed bare only: "so" (so sánh) is never "số" (a number: "số lượt đặt bàn").
+BARE_COMPARE_WORDS = frozenset(["so"])
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -198,14 +201,16 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
-                     "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay")
+                     "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
+                     "this same time", "at this same time", "at the same time", "at this time")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",
                "chiem bao nhieu phan tram", "chiem ty trong", "chiem phan tram", "co cau", "proportion",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
-               "came from", "come from", "comes from", "of the total", "cua tong", "tren tong")
+               "came from", "come from", "comes from", "of the total", "cua tong", "tren tong", "as a share of",
+               "as a share", "as a percentage of")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
@@ -247,6 +252,10 @@ SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay",
 # English fillers that are Vietnamese words when typed with marks ("ăn", "đó", "ít", "cần", "ổn"): bare only.
 ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "in", "me", "be", "us", "is", "did", "does",
                                   "had", "has", "see", "get", "all", "now"])
+# Vietnamese verbs typed bare, never with marks: "chi" (spend) is not "chị" (a polite "she") or "chỉ" (only).
+BARE_VERBS = frozenset(["chi"])
+# Vietnamese fillers typed bare, never with marks: "trả qua thẻ" is via (never "quả", "quá", "quà").
+BARE_FILLERS = frozenset(["qua"])
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -261,7 +270,11 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
-                  "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start")
+                  "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
+                  "against their station target time", "against the station target time", "split between", "against target time",
+                  "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep",
+                  "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
+                  "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise", "số", "chị")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -278,11 +291,14 @@ class Entry:
     # the marks of each word in each spelling the phrase has ("lẩu": ("̂̉",)); None if one is written bare
     accents: frozenset[tuple[str, ...]] | None = None
 
-    def spelled_as(self, marks: Sequence[str]) -> bool:
+    def spelled_as(self, marks: Sequence[str], *, bare_is_bare: bool = False) -> bool:
         """True when question words with these marks can be this phrase: every word the question marks
-        carries the marks of some spelling (a bare word, or a phrase written bare, matches anything)."""
+        carries the marks of some spelling (a phrase written bare matches anything). A bare word of the
+        question matches any spelling when the question is typed without marks, and only a bare one when
+        ``bare_is_bare`` (the question carries marks elsewhere: "doanh thu qua ví điện tử" is "via", not "quả")."""
         return self.accents is None or any(
-            all(not q or q == a for q, a in zip(marks, spelling, strict=True)) for spelling in self.accents)
+            all((not q and not bare_is_bare) or q == a for q, a in zip(marks, spelling, strict=True))
+            for spelling in self.accents)
 
 
 @dataclass(frozen=True)
@@ -469,6 +485,43 @@ def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: s
             and word not in taken}
 
 
+def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """The first words (two or more) of a longer Vietnamese name that start no other name and are found in
+    none: "thịt bò" names Thịt bò thăn, "thịt ba chỉ" Thịt ba chỉ heo, "rau thơm" Rau thơm các loại.
+
+    >>> _own_heads(["Thịt bò thăn", "Thịt ba chỉ heo", "Phở bò tái", "Phở bò viên"], set())
+    {('thit', 'bo'): 'Thịt bò thăn', ('thit', 'ba'): 'Thịt ba chỉ heo', ('thit', 'ba', 'chi'): 'Thịt ba chỉ heo'}
+    """
+    words = {name: _words(_PARENTHESES.sub(" ", name)) for name in names if "+" not in name}
+    heads: dict[tuple[str, ...], list[str]] = {}
+    for name, said in words.items():
+        for size in range(2, len(said)):
+            if all(w.isalpha() for w in said[:size]):
+                heads.setdefault(said[:size], []).append(name)
+
+    def inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
+        return any(said[i:i + len(head)] == head for i in range(len(said)))
+
+    return {head: named[0] for head, named in heads.items() if len(named) == 1 and head not in phrases
+            and not any(inside(head, said) for name, said in words.items() if name != named[0])}
+
+
+def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], str]:
+    """The words of an English name that no other name of its kind holds and that mean nothing else here:
+    "beef" names Beef tenderloin, "herbs" Mixed fresh herbs ("fresh" and "rice" name several).
+
+    >>> _own_words(["Beef tenderloin", "Broken rice", "Jasmine rice", "Fresh milk"], {"fresh"})
+    {('beef',): 'Beef tenderloin', ('tenderloin',): 'Beef tenderloin', ('broken',): 'Broken rice', \
+('jasmine',): 'Jasmine rice', ('milk',): 'Fresh milk'}
+    """
+    named: dict[str, list[str]] = {}
+    for name in names:
+        for word in dict.fromkeys(_words(_PARENTHESES.sub(" ", name))):
+            named.setdefault(word, []).append(name)
+    return {(word,): found[0] for word, found in named.items()
+            if len(found) == 1 and len(word) >= 4 and word.isalpha() and word not in taken}
+
+
 def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
     """The kind a Vietnamese name starts with, when it starts two names or more and is found in no other:
     "cà phê" (Cà phê sữa đá, Cà phê muối), "bia", "phở" name those rows together. A name that bundles others
@@ -543,7 +596,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
-        _add(entries, phrase, "verb", verb_metric)
+        _add(entries, phrase, "verb", verb_metric, vietnamese=phrase in BARE_VERBS)
     for phrase in AVERAGE_WORDS:
         _add(entries, phrase, "average", None)
     for marker in SINGLE_MARKERS:  # "theo loại đơn" is a split even where "đơn ..." could start a value
@@ -554,7 +607,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
-        _add(entries, phrase, "compare", None)
+        _add(entries, phrase, "compare", None, vietnamese=phrase in BARE_COMPARE_WORDS)
     for kind, phrases, shown in _ASKED_FOR:
         for phrase in phrases:
             _add(entries, phrase, kind, shown)
@@ -564,8 +617,15 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "same_period", unit)
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
-    for phrase in (*FILLER_PHRASES, *FILLERS):
-        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS)
+    for phrase in (*FILLER_PHRASES, *FILLERS, *BARE_FILLERS):
+        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_FILLERS)
+    known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
+    meaning_words = {word for words, kind in entries if kind != "value" for word in words}
+    for dim, names in partial_names:
+        short = _own_heads(names, known) if dim.lang == "vi" else _own_words(names, meaning_words)
+        for said, name in short.items():  # "tồn kho thịt bò": Thịt bò thăn; "beef in stock": Beef tenderloin
+            _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
+                 spelling=" ".join(name.split()[:len(said)]) if dim.lang == "vi" else None)
     return tuple(sorted(entries.values(), key=_match_order))
 
 

@@ -21,6 +21,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.compile import entity_of, narrowed_through_another_table
@@ -64,7 +65,7 @@ _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >,
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 # A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
 # most" is one row (ex-001).
-RANKED_IN_FULL = ("station", "promotion", "supplier", "payment_method", "area", "shift", "order_type")
+RANKED_IN_FULL = ("station", "promotion", "supplier", "payment_method", "payment_method_group", "area", "shift", "order_type")
 # People are ranked as a leaderboard: "which server brought in the most" shows the top 5 (ex-047).
 RANKED_TOP_FIVE = ("staff", "server", "manager")
 DATE_PART_CONCEPTS = {"metric_time__extract_hour": "hour", "metric_time__extract_dow": "weekday"}
@@ -117,6 +118,7 @@ class _Marks:
         self.words = words  # stemmed
         self.raw = raw  # as typed (normalized): plurals kept
         self.accents = list(accents) if len(accents) == len(words) else [""] * len(words)  # each word's marks
+        self.marked = any(self.accents)  # typed with marks: a bare word is bare ("qua" is not "quả")
         self.marks: list[_Mark | None] = [None] * len(words)
         self.mentions: list[tuple[int, int, str, object]] = []  # (start, end, kind, payload)
         self.excluded: set[int] = set()  # where the values to leave out start ("không tính đồ uống")
@@ -202,7 +204,7 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
                         key=lambda item: item[0])
     for _, entry in candidates:
         for start in marks.find(entry.tokens):
-            if entry.spelled_as(marks.accents[start:start + len(entry.tokens)]):
+            if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked):
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
 
 
@@ -423,6 +425,10 @@ class QuestionParser:
                                                     "period or a shift")
             period = None  # "what stock do we need to reorder tonight": the stock now, all movements counted
             filters = [f for f in filters if not self._is_shift_filter(f)]
+        ahead = [m for m in metrics if not self.catalog.metrics[m].booked_ahead]
+        if ahead and period is not None and period.start > now.date():  # "revenue next week": nothing yet
+            return Parsed(None, recognised, [], f"{ahead[0]} is counted as it happens, and {period.phrase} has not "
+                                                "come yet (only bookings are known ahead)")
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
@@ -440,6 +446,9 @@ class QuestionParser:
                                                 "by day, week or month only")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
+        if _share_of_another(marks, named):
+            return Parsed(None, recognised, [], "one metric as a share of another is a ratio of the two, not a share "
+                                                "of the total")
         share = _said(marks, "share") or self._shown_with_shares(metrics, group_by, compare, limit)
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
@@ -518,8 +527,9 @@ class QuestionParser:
                 not any(self.catalog.metrics[m].until_now for m in metrics) and \
                 not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far)
             period = whole_current_period(period, now.date())
-        if period is not None and period.end == now.date() and period.end_before is None and \
-                any(self.catalog.metrics[m].until_now for m in metrics):  # no-shows this month: so far
+        if period is not None and period.end == now.date() and period.end_before is None and (
+                any(self.catalog.metrics[m].until_now for m in metrics) or (_says_so_far(marks) and any(
+                    self.catalog.metrics[m].booked_ahead for m in metrics))):  # no-shows this month, bookings so far
             period = period.model_copy(update={"end_before": now})
         group_by = list(dict.fromkeys(group_by))
         limit_per = None
@@ -669,6 +679,12 @@ class QuestionParser:
         """The metrics the concepts named count by default (a void reason: the voided lines), or rank by when
         ranked ("the top 5 dishes": portions sold)."""
         found: list[str] = []
+        listed = Counter(m.concept for _, _, k, p in marks.mentions if k == "value" for m in p)  # type: ignore[attr-defined]
+        for _, _, kind, payload in marks.mentions:  # "cash vs card vs e-wallet", "tiền mặt chiếm mấy % so với thẻ":
+            for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():  # the payments of
+                dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)  # each (two or more listed)
+                if dim is not None and dim.default_metric in self.catalog.metrics and listed[dim.concept] > 1:
+                    found.append(str(dim.default_metric))
         for a, _, kind, payload in marks.mentions:
             concept = payload if kind == "concept" else \
                 self._members_concept(payload) if kind == "value" else None  # type: ignore[arg-type]  # "top 3 drinks"
@@ -729,7 +745,7 @@ class QuestionParser:
     def _concept_as_typed(self, marks: _Marks, start: int, end: int) -> bool:
         """The words are a concept's phrase as typed: "bán" (sold, a metric's word) is never "bàn" (a table)."""
         entry = self._concept_entries.get(tuple(marks.words[start:end]))
-        return entry is not None and entry.spelled_as(marks.accents[start:end])
+        return entry is not None and entry.spelled_as(marks.accents[start:end], bare_is_bare=marks.marked)
 
     def _as_companion(self, metric: str, named: list[str]) -> str:
         """"Reservations for tomorrow, and for how many guests": the guests of the reservations (their
@@ -1015,6 +1031,12 @@ class QuestionParser:
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
+        for name, codes in list(by_dimension.items()):  # "ví điện tử (MoMo, ZaloPay, VNPay)": the group, spelt out
+            members = getattr(self.catalog.dimension_of(name), "members", None)
+            if members and len(codes) == 1:
+                for other in [o for o in by_dimension if o != name and getattr(
+                        self.catalog.dimension_of(o), "concept", None) == members and len(by_dimension[o]) > 1]:
+                    del by_dimension[other]
         for table in tables:
             name = self._pick("table_no", available, language, element="table_no")
             by_dimension.setdefault(name, []).extend(table.values)
@@ -1061,10 +1083,11 @@ class QuestionParser:
         return None
 
     def _members_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
-        """The concept of a value's members: drinks (a category) -> dish."""
+        """The concept of a value's members: drinks (a category) -> dish; none when the phrase also names one
+        of those members itself ("card": a payment method, not a group of them)."""
         for meaning in meanings:
             dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
-            if dim is not None and dim.members:
+            if dim is not None and dim.members and not any(m.concept == dim.members for m in meanings):
                 return dim.members
         return None
 
@@ -1075,10 +1098,22 @@ class QuestionParser:
             return False
         models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and d.names_rows}
         for a, b, kind, payload in marks.mentions:
-            if kind == "value" and (a == end or b == start) and any(
-                    m.concept == concept or m.semantic_model in models for m in payload):  # type: ignore[attr-defined]
+            if kind == "value" and (a == end or b == start) and (any(
+                    m.concept == concept or m.semantic_model in models for m in payload)  # type: ignore[attr-defined]
+                    or self._members_concept(payload) == concept):  # type: ignore[arg-type]  # "paid by e-wallet"
                 return True
         return False
+
+    def _counted_by_how_many(self, marks: _Marks, start: int) -> bool:
+        """The concept right after "how many" / "bao nhiêu" / "mấy" is what a verb counts ("how many items have
+        we sold") or the metric that ends with those words ("bán được bao nhiêu món"), when no other metric is
+        named: the portions, not a split by dish."""
+        if not _after_how_many(marks, start):
+            return False
+        metrics = [b for _, b, k, _ in marks.mentions if k == "metric"]
+        if metrics:
+            return metrics == [start]
+        return any(k == "verb" and p in self.catalog.metrics for _, _, k, p in marks.mentions)
 
     def _is_a_quantity(self, concept: str) -> bool:
         """A dimension that is a number of something (seats, a price), not a kind of row or a code."""
@@ -1090,7 +1125,7 @@ class QuestionParser:
         a table, for "bạn thu ngân")."""
         for size in range(end - start - 1, 0, -1):
             entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
-            if entry is not None and entry.spelled_as(marks.accents[start:start + size]):
+            if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked):
                 return str(entry.payload)
         return None
 
@@ -1116,7 +1151,8 @@ class QuestionParser:
                 # "món nào bị hủy nhiều nhất, lý do là gì": a second question
                 if _asked_as_what(marks, start, end) and _another_asked(marks, start, ("which",)):
                     raise _Unanswerable(f"a second question asks for its {payload}")
-                if _counted_noun(marks, start) or (not asked and any(
+                if _counted_noun(marks, start) or (not asked and self._counted_by_how_many(marks, start)) \
+                        or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
                     # are on the menu": what is counted
@@ -1276,8 +1312,8 @@ def _mark_grain_words(marks: _Marks) -> None:
             continue
         nxt = next((m for m in marks.marks[i + 1:] if m is None or m.kind != "filler"), None)
         if word in ("each", "every", "moi", "tung") and nxt is not None and nxt.kind == "time" and \
-                isinstance(nxt.payload, TimeRange) and nxt.payload.start_at is not None and \
-                nxt.payload.unit in _GRAIN_OF_UNIT:
+                isinstance(nxt.payload, TimeRange) and nxt.payload.unit in _GRAIN_OF_UNIT and \
+                (nxt.payload.start_at is not None or nxt.payload.end > nxt.payload.start):  # "each of the next 3 days"
             marks.mark(i, i + 1, "grain", _GRAIN_OF_UNIT[nxt.payload.unit])
         elif word in ("ngay", "day") and (_marked_before(marks, i, ("top",)) or _ranked_after_a_metric(marks, i)):
             marks.mark(i, i + 1, "grain", "metric_time__day")  # "ngày (có) doanh thu cao nhất"
@@ -1357,7 +1393,7 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
     come first ("the top 5 most voided dishes": the dishes, ranked by their voids)."""
     def concept_at(start: int, end: int) -> Entry | None:
         entry = concept_entries.get(tuple(marks.words[start:end]))
-        return entry if entry is not None and entry.spelled_as(marks.accents[start:end]) else None
+        return entry if entry is not None and entry.spelled_as(marks.accents[start:end], bare_is_bare=marks.marked) else None
 
     rewritten = []
     for a, b, kind, payload in marks.mentions:
@@ -1431,6 +1467,10 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and nxt.kind in ("metric", "unit"):  # "the most by value"
             marks.marks[i] = _Mark("basis")
+        elif word == "each" and (nxt is None or nxt.kind not in ("concept", "grain", "value", "time", "metric")) and any(
+                m is not None and m.kind in ("concept", "grain", "value") for m in marks.marks[:i]):
+            marks.marks[i] = _Mark("filler")  # "payments by method, with the tips on each", "how many deliveries
+            # each made": each of the split or of the values listed
 
 
 def _mark_exclusions(marks: _Marks) -> None:
@@ -1651,6 +1691,24 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
     server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
     return _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
         _another_asked(marks, start, ("which", "group"))
+
+
+def _share_of_another(marks: _Marks, named: list[str]) -> bool:
+    """"Waste as a share of usage": the share is said of a second metric named, not of the total."""
+    for _, end, kind, _ in marks.mentions:
+        if kind != "share":
+            continue
+        after = next(((k, p) for a, _, k, p in marks.mentions if a >= end and k != "filler"), None)
+        if after is not None and after[0] == "metric" and len(named) > 1 and after[1] != named[0]:
+            return True
+    return False
+
+
+def _after_how_many(marks: _Marks, start: int) -> bool:
+    """The concept is what "how many" / "bao nhiêu" / "mấy" counts: "how many dishes have we sold" counts the
+    portions sold, "bao nhiêu phiếu" the tickets; it names what is counted, not a split."""
+    return marks.words[max(0, start - 2):start] in (["how", "many"], ["bao", "nhieu"]) or \
+        marks.words[start - 1:start] == ["may"]
 
 
 def _another_asked(marks: _Marks, start: int, before: tuple[str, ...]) -> bool:

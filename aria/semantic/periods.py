@@ -32,6 +32,9 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
     *((phrase, "day", back) for phrase, (back, _) in SHIFT_OF_DAY.items()),
     ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("sang nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
+    ("ngay kia", "day", -2), ("the day after tomorrow", "day", -2), ("day after tomorrow", "day", -2),
+    ("tuan sau", "week", -1), ("tuan toi", "week", -1), ("next week", "week", -1), ("thang sau", "month", -1),
+    ("thang toi", "month", -1), ("next month", "month", -1),
     ("tuan truoc", "week", 1), ("tuan qua", "week", 1), ("tuan roi", "week", 1), ("tuan nay", "week", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),
     ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1),
@@ -71,6 +74,8 @@ _LAST_N_EXCLUDING = re.compile(
 _LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
                           rf"(?:full|complete|whole) (week|month)s?|(?:trong )?{_COUNT} (tuan|thang) (?:tron ven|tron|day du) "
                           rf"{_RECENT_VI})\b")
+_NEXT_N_DAYS = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:next|coming) {_COUNT} days?"
+                          rf"|(?:trong )?{_COUNT} ngay (?:toi|sap toi))\b")
 _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now
 _PAST_WEEK = re.compile(r"\b(?:(?:in |over |during |for )?the )?past week\b")  # seven days back ("last week": the
 # calendar week before this one)
@@ -119,21 +124,31 @@ def _quarter_start(day: dt.date, back: int) -> dt.date:
 
 
 def period_range(unit: str, back: int, today: dt.date) -> tuple[dt.date, dt.date]:
-    """Whole days of the period ``back`` units before the current one; the current one ends today."""
+    """Whole days of the period ``back`` units before the current one; the current one ends today, one
+    to come (``back`` below 0: "next week", what is booked ahead) is whole."""
     if unit == "day":
         day = today - dt.timedelta(days=back)
         return day, day
     if unit == "week":
         start = _week_start(today) - dt.timedelta(weeks=back)
-        return start, min(today, start + dt.timedelta(days=6))
-    if unit == "month":
+        end = start + dt.timedelta(days=6)
+    elif unit == "month":
         start = _month_start(today, back)
-        return start, min(today, _month_start(start, -1) - dt.timedelta(days=1))
-    if unit == "quarter":
+        end = _month_start(start, -1) - dt.timedelta(days=1)
+    elif unit == "quarter":
         start = _quarter_start(today, back)
-        return start, min(today, _month_start(start, -3) - dt.timedelta(days=1))
-    start = dt.date(today.year - back, 1, 1)
-    return start, min(today, dt.date(start.year, 12, 31))
+        end = _month_start(start, -3) - dt.timedelta(days=1)
+    else:
+        start = dt.date(today.year - back, 1, 1)
+        end = dt.date(start.year, 12, 31)
+    return start, end if back < 0 else min(today, end)
+
+
+def _next_n_days(n: int, today: dt.date) -> TimeRange | None:
+    """"The next three days", "ba ngày tới": from tomorrow, ``n`` whole days."""
+    if not 1 <= n <= 92:
+        return None
+    return TimeRange(start=today + dt.timedelta(days=1), end=today + dt.timedelta(days=n), unit="day")
 
 
 def whole_current_period(period: TimeRange, today: dt.date) -> TimeRange:
@@ -312,6 +327,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         for match in pattern.finditer(text):
             count = next(g for g in match.groups() if g)
             add_range(match.start(), match.end(), _last_n(unit, _COUNT_WORDS.get(count) or int(count), now))
+    for match in _NEXT_N_DAYS.finditer(text):
+        count = next(g for g in match.groups() if g)
+        add_range(match.start(), match.end(), _next_n_days(_COUNT_WORDS.get(count) or int(count), today))
     for match in _LAST_HOUR.finditer(text):
         add_range(match.start(), match.end(), _last_n("hour", 1, now))
     for match in _PAST_WEEK.finditer(text):

@@ -30,6 +30,10 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
      "ke tu dau thang 9 den gio"),  # from the start of a month named
     ("Revenue since the start of September", dt.date(2026, 9, 1), dt.date(2026, 11, 15),
      "since the start of september"),
+    ("Bookings for the next three days", dt.date(2026, 11, 16), dt.date(2026, 11, 18), "for the next three days"),
+    ("Ba ngày tới có bao nhiêu lượt đặt bàn", dt.date(2026, 11, 16), dt.date(2026, 11, 18), "ba ngay toi"),
+    ("Đặt bàn tuần sau", dt.date(2026, 11, 16), dt.date(2026, 11, 22), "tuan sau"),  # the whole week to come
+    ("Bookings next month", dt.date(2026, 12, 1), dt.date(2026, 12, 31), "next month"),
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]

@@ -349,12 +349,12 @@ class SemanticCompiler:
             info = self.catalog.metrics[name]
             for alias, period in (("a", query.time), ("b", query.compare)):
                 columns.append(f"{info.column} ({period_label(period)})")
-                select.append(f'{self._metric_value(name, f"{alias}.{name}", query)} AS "{columns[-1]}"')
+                select.append(f'{self._metric_value(name, f"{alias}.{name}")} AS "{columns[-1]}"')
         first_metric = query.metrics[0]
         if query.change_amount:
             columns.append(CHANGE_AMOUNT_COLUMN)
             difference = f"coalesce(a.{first_metric}, 0) - coalesce(b.{first_metric}, 0)"
-            select.append(f'{self._metric_value(first_metric, difference, query)} AS "{CHANGE_AMOUNT_COLUMN}"')
+            select.append(f'{self._metric_value(first_metric, difference)} AS "{CHANGE_AMOUNT_COLUMN}"')
         if query.change:
             columns.append(CHANGE_COLUMN)
             select.append(f'{change_in_percent(f"a.{first_metric}", f"b.{first_metric}")} AS "{CHANGE_COLUMN}"')
@@ -385,10 +385,9 @@ class SemanticCompiler:
         info = self.catalog.metrics[name]
         part = self._explain(query.model_copy(update={"metrics": [name]}), [])
         whole = self._explain(query.model_copy(update={"metrics": [name], "filters": []}), [])
-        empty_is_zero = query.model_copy(update={"group_by": []})
         columns = [info.column, f"total_{info.column}", SHARE_COLUMN]
-        select = [f'{self._metric_value(name, f"a.{name}", empty_is_zero)} AS "{columns[0]}"',
-                  f'{self._metric_value(name, f"b.{name}", empty_is_zero)} AS "{columns[1]}"',
+        select = [f'{self._metric_value(name, f"a.{name}")} AS "{columns[0]}"',
+                  f'{self._metric_value(name, f"b.{name}")} AS "{columns[1]}"',
                   f'{percent_of(f"coalesce(a.{name}, 0)", f"b.{name}")} AS "{SHARE_COLUMN}"']
         sql = f"SELECT {', '.join(select)}\nFROM (\n{part}\n) AS a\nCROSS JOIN (\n{whole}\n) AS b"
         return CompiledQuery(query=query, metricflow_sql=f"{part};\n{whole}", sql=sql, columns=tuple(columns))
@@ -426,7 +425,7 @@ class SemanticCompiler:
             select.append(f'{expr} AS "{column}"')
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
-            select.append(f'{self._metric_value(name, name, query)} AS "{columns[-1]}"')
+            select.append(f'{self._metric_value(name, name)} AS "{columns[-1]}"')
         if query.share:
             columns.append(SHARE_COLUMN)
             select.append(f'{share_of_total(self.catalog.share_metric(query.metrics))} AS "{SHARE_COLUMN}"')
@@ -463,15 +462,14 @@ class SemanticCompiler:
         for name in query.group_by:
             columns.append(self.column_name(name))
             select.append(f'v.{name} AS "{columns[-1]}"')
-        empty_is_zero = query.model_copy(update={"group_by": []})  # a dish that sold nothing sold 0
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
-            select.append(f'{self._metric_value(name, f"r.{name}", empty_is_zero)} AS "{columns[-1]}"')
+            select.append(f'{self._metric_value(name, f"r.{name}")} AS "{columns[-1]}"')  # sold nothing: sold 0
         sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v{narrowing}\n"
                f"LEFT JOIN (\n{metrics_sql}\n) AS r ON r.{entity} = v.{entity}")
         if query.below is not None:  # an ingredient never logged has nothing in stock
             sql += f"\nWHERE {self._below(f'r.{query.metrics[0]}', f'v.{query.below}')}"
-        order = [f"{self._metric_value(o.by, f'r.{o.by}', empty_is_zero) if o.by in query.metrics else f'v.{o.by}'} "
+        order = [f"{self._metric_value(o.by, f'r.{o.by}') if o.by in query.metrics else f'v.{o.by}'} "
                  f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
         sql += "\nORDER BY " + ", ".join([*order, f"v.{entity} ASC"])
         if query.limit is not None:
@@ -496,8 +494,9 @@ class SemanticCompiler:
                 raise SemanticQueryError(f"MetricFlow cannot list these rows: {_first_line(err)}") from err
         return explained.sql_statement.sql.strip().rstrip(";")
 
-    def _metric_value(self, name: str, source: str, query: SemanticQuery) -> str:
-        """A metric rounded to its decimals; a total of a sum or count with nothing to add up is 0.
+    def _metric_value(self, name: str, source: str) -> str:
+        """A metric rounded to its decimals; a sum or count with nothing to add up is 0, in a total or in a row
+        of a split shown for its other figures (an area with bookings and no no-show: 0 no-shows).
 
         Rounded to 9 places first: a sum of per-row quotients (hours = seconds / 3600 on each shift)
         carries the division's last-digit error, so a total of exactly 67.35 h arrives as 67.3499…
@@ -505,7 +504,7 @@ class SemanticCompiler:
         minutes or cents, nowhere near 1e-9 from a tie).
         """
         info = self.catalog.metrics[name]
-        value = f"coalesce({source}, 0)" if info.additive and not query.group_by else source
+        value = f"coalesce({source}, 0)" if info.additive else source
         return f"round(round(({value})::numeric, 9), {int(info.decimals)})"
 
     def column_name(self, group_by: str) -> str:
@@ -523,10 +522,12 @@ class SemanticCompiler:
             if item.by not in known:
                 raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
             exact = f"semantic_result.{item.by}" if item.by in query.metrics else item.by
-            order.append(f"{exact} {'DESC' if item.descending else 'ASC'} NULLS LAST")
+            if item.by in query.metrics and self.catalog.metrics[item.by].additive:
+                exact = f"coalesce({exact}, 0)"  # shown as 0, ranked as 0
+            order.append(f"{exact} {'DESC' if item.descending else 'ASC'} NULLS LAST")  # an average of nothing: last
         if query.order_by and query.limit is not None:  # a tie at the cut goes to the bigger companion (ex-021)
             first = query.order_by[0]
-            order += [f"semantic_result.{m} {'DESC' if first.descending else 'ASC'} NULLS LAST" for m in query.metrics
+            order += [f"coalesce(semantic_result.{m}, 0) {'DESC' if first.descending else 'ASC'}" for m in query.metrics
                       if m != first.by and self.catalog.metrics[m].additive]
         order += [f"{t} ASC" for t in tie_breaks] + [g for g in query.group_by if g in TIME_COLUMNS]
         return order

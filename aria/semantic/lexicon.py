@@ -167,6 +167,10 @@ CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with"
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
                  "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "stack up against",
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against")
+# A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
+# "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
+COLLECTIVE_WORDS = frozenset(["bep", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
+                              "the guests", "toan bo nhan vien"])
 # Compare words typed bare only: "so" (so sánh) is never "số" (a number: "số lượt đặt bàn").
 BARE_COMPARE_WORDS = frozenset(["so"])
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").

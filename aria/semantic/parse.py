@@ -26,6 +26,7 @@ from typing import cast
 from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.compile import entity_of, narrowed_through_another_table
 from aria.semantic.lexicon import (
+    COLLECTIVE_WORDS,
     GROUP_MARKERS,
     NUMBER_WORDS,
     SINGLE_MARKERS,
@@ -359,6 +360,16 @@ class QuestionParser:
                     marks.forget(start, end)
                     marks.mark(start, end, "metric", rate)
                     break
+            else:  # "khách đặt bàn không tới theo từng khu vực, tỷ lệ bao nhiêu": the rate of the count named before
+                counts = [(a, b, str(p) if k == "metric" else self._metric_words[tuple(marks.words[a:b])])
+                          for a, b, k, p in marks.mentions if b <= i and (k == "metric" or (
+                              k == "value" and tuple(marks.words[a:b]) in self._metric_words))]
+                rate = self.catalog.rate_of(counts[-1][2]) if len(counts) == 1 and not percent else None
+                if rate is not None and not after:
+                    start, end = counts[-1][:2]
+                    marks.forget(start, end)
+                    marks.mark(start, end, "metric", rate)
+                    marks.mark(i, i + size, "filler")
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
@@ -798,15 +809,18 @@ class QuestionParser:
         named = [(a, b, str(p) if k == "metric" else self._metric_words.get(tuple(marks.words[a:b])))
                  for a, b, k, p in marks.mentions if k in ("metric", "value")]  # "no-shows": a status, a metric
         metrics = [(a, b, m) for a, b, m in named if m is not None]
-        rate = self.catalog.rate_of(metrics[-1][2]) if shares and metrics else None
-        if rate is None or any(self.catalog.metrics[m].unit != "count" or not self.catalog.metrics[m].models <=
-                               self.catalog.metrics[rate].models for _, _, m in metrics[:-1]):
-            return  # "bookings ... no-shows": the rows the count is taken from may be named before it
-        for a, b, _ in metrics:
+        counted = next((c for c in reversed(metrics) if self.catalog.rate_of(c[2])), None) if shares else None
+        rate = self.catalog.rate_of(counted[2]) if counted else None
+        others = [c for c in metrics if c is not counted]
+        if counted is None or rate is None or any(
+                self.catalog.metrics[m].unit != "count" or not self.catalog.metrics[m].models <=
+                self.catalog.metrics[rate].models for _, _, m in others):
+            return  # "bookings ... no-shows", "bill dùng khuyến mãi chiếm mấy % tổng số bill": the rows the count is
+        for a, b, _ in metrics:  # taken from may be named before it or after
             marks.forget(a, b)
-        a, b, _ = metrics[-1]
+        a, b, _ = counted
         marks.mark(a, b, "metric", rate)
-        for start, end, _ in metrics[:-1]:
+        for start, end, _ in others:
             marks.mark(start, end, "filler")
         for start, end in shares:
             marks.forget(start, end)
@@ -827,7 +841,8 @@ class QuestionParser:
                limit: int | None) -> tuple[list[str], list[ValueFilter], list[str]]:
         # a metric named as another's companion ("reservation no-show rate") is shown as that companion
         covered = {c for m in named for c in self.catalog.metrics[m].companions}
-        heads = [m for m in named if m not in covered] or named
+        heads = ([m for m in named if m not in covered] or named)[:1]  # the first metric asked brings its companions;
+        # one named beside it is shown as asked ("discounts, and on how many bills": not the bills' revenue too)
         metrics = list(dict.fromkeys([*named, *(c for m in heads for c in self.catalog.metrics[m].companions
                                                 if c in self.catalog.metrics)]))
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
@@ -1007,6 +1022,8 @@ class QuestionParser:
         repeated = frozenset().union(*(self.catalog.metrics[m].fixed_values for m in named))
         for start, end, payload in values:
             clash = {m.concept for m in payload if m.concept in fixed}  # type: ignore[attr-defined]
+            if clash and start in marks.excluded:  # "khách hủy món (không tính void)": voids are what it counts
+                raise _Unanswerable(f"'{' '.join(marks.words[start:end])}' is left out of what the metric counts")
             if clash and all(m.value.lower() in repeated for m in payload  # type: ignore[attr-defined]
                              if m.concept in fixed):  # type: ignore[attr-defined]
                 continue  # "khách ăn tại chỗ ngồi bao lâu": dine-in, as the metric already is
@@ -1163,6 +1180,9 @@ class QuestionParser:
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
                          or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
+                if not (marker or ranking or counts_itself) and \
+                        " ".join(marks.words[start:end]) in COLLECTIVE_WORDS:  # "bếp còn bao nhiêu phiếu": the
+                    continue  # kitchen as a whole, "nhân viên được bo bao nhiêu": all the staff
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")

@@ -548,6 +548,24 @@ CASES = [
      "SELECT t.area_code, count(*), sum(r.party_size) FROM reservations r JOIN tables t USING (table_id) "
      "WHERE r.status <> 'CANCELLED' AND r.reserved_for >= date_trunc('month', business_now()) "
      "AND r.reserved_for < business_now() GROUP BY 1"),
+    ("What's our dish void rate this month?", "en",  # voided lines of every line ordered
+     "SELECT round(100.0 * count(*) FILTER (WHERE line_status = 'VD') / count(*), 1), count(*), "
+     "count(*) FILTER (WHERE line_status = 'VD') FROM order_items WHERE added_at >= date_trunc('month', business_now())"),
+    ("Tuần trước khách đặt bàn không tới theo từng khu vực, tỷ lệ bao nhiêu?", "vi",  # the rate, said after the
+     "SELECT t.area_code, round(100.0 * count(*) FILTER (WHERE r.status = 'NO_SHOW') / count(*), 1), count(*), "  # split;
+     "count(*) FILTER (WHERE r.status = 'NO_SHOW') FROM reservations r JOIN tables t USING (table_id) "  # an area with
+     "WHERE r.status <> 'CANCELLED' AND r.reserved_for >= date_trunc('week', business_now()) - interval '7 days' "  # none: 0
+     "AND r.reserved_for < date_trunc('week', business_now()) GROUP BY 1"),
+    ("Tháng 10 có bao nhiêu bill dùng khuyến mãi, chiếm mấy % tổng số bill?", "vi",  # a count's share of the rows
+     "SELECT round(100.0 * count(*) FILTER (WHERE promo_id IS NOT NULL) / count(*), 1), count(*), "  # it is taken
+     "count(*) FILTER (WHERE promo_id IS NOT NULL) FROM orders WHERE status = 'COMPLETED' "  # from, named after it
+     "AND opened_at >= DATE '2026-10-01' AND opened_at < DATE '2026-11-01'"),
+    ("How much have we given away in discounts this month, and on how many bills?", "en",  # the second figure as
+     "SELECT sum(discount_vnd), count(*), count(*) FILTER (WHERE promo_id IS NOT NULL) FROM orders "  # asked, without
+     "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('month', business_now())"),  # its own companions
+    ("Bếp đang còn bao nhiêu phiếu chưa làm xong?", "vi",  # "bếp" said bare: the whole kitchen, not a split
+     "SELECT count(*), round(extract(epoch FROM business_now() - min(fired_at)) / 60) FROM kitchen_tickets "
+     "WHERE tkt_status IN ('QUE', 'PRP')"),
     ("top món tháng này", "vi",  # "top" with no number: the first five
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
@@ -685,7 +703,7 @@ def test_a_tie_at_the_cut_goes_to_the_bigger_companion_then_the_id(layer, now) -
     assert parsed.ok and parsed.query is not None
     sql = layer.compile(parsed.query).sql
     order = sql[sql.rindex("ORDER BY"):]
-    assert order.index("completed_orders DESC") < order.index("revenue DESC") < order.index("customer ASC")
+    assert order.index("completed_orders, 0) DESC") < order.index("revenue, 0) DESC") < order.index("customer ASC")
 
 
 def test_an_unknown_dish_is_named(layer, now) -> None:

@@ -158,14 +158,15 @@ UNITS: dict[str, str] = {
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count", "phieu": "count",
-    "money": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
+    "money": "vnd", "quy ra tien": "vnd", "qui ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }
 # List words: "ca trưa và ca tối", "cash or card".
 CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
 # Words that set two periods side by side; accounted for only when the question names two periods.
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
-                 "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "stack up against",
+                 "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "week on week",
+                 "month on month", "day on day", "stack up against",
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against")
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
@@ -214,7 +215,7 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong", "as a share of",
-               "as a share", "as a percentage of")
+               "as a share", "as a percentage of", "as a percent of")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
@@ -275,7 +276,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
-                  "against their station target time", "against the station target time", "split between", "against target time",
+                  "against their station target time", "against the station target time", "split between", "against target time", "on prep", "vs its standard", "against its standard", "compared with its standard",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise", "số", "chị")

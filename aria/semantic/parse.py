@@ -267,6 +267,7 @@ class QuestionParser:
         _mark_exclusions(marks)
         _mark_comparatives(marks)
         self._mark_rates(marks)
+        self._mark_ratio_of_two(marks)
         self._mark_which_rows(marks)
         self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
@@ -370,6 +371,23 @@ class QuestionParser:
                     marks.forget(start, end)
                     marks.mark(start, end, "metric", rate)
                     marks.mark(i, i + size, "filler")
+
+    def _mark_ratio_of_two(self, marks: _Marks) -> None:
+        """"Labour as a % of revenue", "labour cost as a share of revenue": the metric in percent of the first
+        over the second (labour cost %), when there is one."""
+        mentions = sorted((m for m in marks.mentions if m[2] not in ("filler", "unit", "time")),
+                          key=lambda m: (m[0], m[1]))  # "giá vốn tuần trước chiếm bao nhiêu % doanh số"
+        for (a, b, k1, first), share, (c, d, k3, second) in zip(mentions, mentions[1:], mentions[2:], strict=False):
+            if (k1, share[2], k3) != ("metric", "share", "metric"):
+                continue
+            over = {str(second), str(self.catalog.metrics[str(second)].finer or second)}  # "doanh số": dish sales
+            ratio = next((name for name, info in self.catalog.metrics.items() if info.unit == "percent"
+                          and info.inputs[:1] == (str(first),) and info.inputs[1:2] and info.inputs[1] in over), None)
+            if ratio is not None:
+                for start, end, kind in ((a, b, "metric"), (share[0], share[1], "filler"), (c, d, "filler")):
+                    marks.forget(start, end)
+                    marks.mark(start, end, kind, ratio if kind == "metric" else None)
+                return
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
@@ -1487,6 +1505,8 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and nxt.kind in ("metric", "unit"):  # "the most by value"
             marks.marks[i] = _Mark("basis")
+        elif word == "tren" and (marks.words[i + 1:i + 3] == ["bao", "nhieu"] or marks.words[i + 1:i + 2] == ["may"]):
+            marks.marks[i] = _Mark("filler")  # "giảm hết bao nhiêu tiền, trên bao nhiêu bill": on how many
         elif word == "each" and (nxt is None or nxt.kind not in ("concept", "grain", "value", "time", "metric")) and any(
                 m is not None and m.kind in ("concept", "grain", "value") for m in marks.marks[:i]):
             marks.marks[i] = _Mark("filler")  # "payments by method, with the tips on each", "how many deliveries
@@ -1718,7 +1738,8 @@ def _share_of_another(marks: _Marks, named: list[str]) -> bool:
     for _, end, kind, _ in marks.mentions:
         if kind != "share":
             continue
-        after = next(((k, p) for a, _, k, p in marks.mentions if a >= end and k != "filler"), None)
+        after = next(((k, p) for a, _, k, p in sorted(marks.mentions, key=lambda m: (m[0], m[1]))
+                      if a >= end and k not in ("filler", "unit")), None)
         if after is not None and after[0] == "metric" and len(named) > 1 and after[1] != named[0]:
             return True
     return False

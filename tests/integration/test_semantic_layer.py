@@ -566,6 +566,13 @@ CASES = [
     ("Bếp đang còn bao nhiêu phiếu chưa làm xong?", "vi",  # "bếp" said bare: the whole kitchen, not a split
      "SELECT count(*), round(extract(epoch FROM business_now() - min(fired_at)) / 60) FROM kitchen_tickets "
      "WHERE tkt_status IN ('QUE', 'PRP')"),
+    ("Giá vốn món ăn tuần trước chiếm bao nhiêu % doanh số, chia theo từng danh mục?", "vi",  # one metric as a %
+     "SELECT c.name_vi, round(100.0 * sum(oi.qty * m.cost_vnd) / nullif(sum(oi.line_total_vnd), 0), 1), "  # of another:
+     "sum(oi.line_total_vnd), sum(oi.qty * m.cost_vnd) FROM order_items oi JOIN orders o USING (order_id) "  # their
+     "JOIN menu_items m USING (item_id) JOIN categories c ON c.category_id = m.category_id "  # ratio (food cost %)
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('week', business_now()) - interval '7 days' "
+     "AND o.opened_at < date_trunc('week', business_now()) GROUP BY c.category_id, c.name_vi"),
     ("top món tháng này", "vi",  # "top" with no number: the first five
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "

@@ -53,6 +53,8 @@ class MetricInfo:
     column: str  # the presentation column name, e.g. revenue_vnd
     direction: str = "neutral"  # higher_is_better | lower_is_better | neutral
     companions: tuple[str, ...] = ()  # metrics shown beside it by convention
+    # its companions when the question names one of these metrics too (hours with labour cost: the staff, not shifts)
+    companions_with: dict[str, tuple[str, ...]] = field(default_factory=dict)
     split_companions: tuple[str, ...] = ()  # shown beside it in a split only (tips by method: with the payments)
     # shown beside it in a split by one of these concepts (labour cost by role: with its staff and hours)
     split_companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -232,6 +234,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         name=metric.name, labels=labels, unit=str(meta.get("unit", "count")), decimals=int(meta.get("decimals", 0)),
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
+        companions_with={str(k): _strings(v) for k, v in dict(meta.get("companions_with") or {}).items()},
         companions_without_item=_strings(meta.get("companions_without_item")),
         split_companions_by={str(k): _strings(v) for k, v in dict(meta.get("split_companions_by") or {}).items()},
         unsplit_companions=_strings(meta.get("unsplit_companions")),

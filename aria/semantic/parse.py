@@ -791,6 +791,12 @@ class QuestionParser:
                 return same_unit[0]
         return metric
 
+    def _companions(self, metric: str, named: list[str]) -> tuple[str, ...]:
+        """The metrics shown beside ``metric``: its own, or those it has beside another metric the question
+        names ("giờ công và chi phí nhân công": the staff who worked, not the shifts)."""
+        info = self.catalog.metrics[metric]
+        return next((info.companions_with[m] for m in named if m in info.companions_with), info.companions)
+
     def _count_then_its_condition(self, marks: _Marks) -> None:
         """"Phiếu bếp bị trễ", "orders cancelled": a count of rows, then right after it a count of the same
         rows with a condition, is the second count (the rows named, then which of them)."""
@@ -861,7 +867,7 @@ class QuestionParser:
         covered = {c for m in named for c in self.catalog.metrics[m].companions}
         heads = ([m for m in named if m not in covered] or named)[:1]  # the first metric asked brings its companions;
         # one named beside it is shown as asked ("discounts, and on how many bills": not the bills' revenue too)
-        metrics = list(dict.fromkeys([*named, *(c for m in heads for c in self.catalog.metrics[m].companions
+        metrics = list(dict.fromkeys([*named, *(c for m in heads for c in self._companions(m, named)
                                                 if c in self.catalog.metrics)]))
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         own_models = frozenset().union(*(self.catalog.metrics[m].models for m in metrics))

@@ -158,7 +158,8 @@ UNITS: dict[str, str] = {
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "don": "count", "phieu": "count",
-    "money": "vnd", "quy ra tien": "vnd", "qui ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count", "number": "count",
+    "money": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
+    "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }
 # List words: "ca trưa và ca tối", "cash or card".
@@ -276,10 +277,12 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
-                  "against their station target time", "against the station target time", "split between", "against target time", "on prep", "vs its standard", "against its standard", "compared with its standard",
-                  "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep",
+                  "against their station target time", "against the station target time", "against target time",
+                  "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
+                  "vs its standard", "against its standard", "compared with its standard", "split between",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
-                  "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise", "số", "chị")
+                  "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
+                  "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

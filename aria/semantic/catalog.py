@@ -19,7 +19,7 @@ from aria.paths import seed_dir
 
 log = logging.getLogger(__name__)
 
-Unit = str  # vnd, count, portions, minutes, hours, percent, ratio, qty, people
+Unit = str  # vnd, count, portions, minutes, hours, days, percent, ratio, qty, people
 
 
 class SemanticModelError(AriaError):

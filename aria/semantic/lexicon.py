@@ -65,6 +65,7 @@ WHICH_WORDS = ("nao", "which", "what", "gi")
 SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
+    "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
@@ -282,6 +283,9 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "vs its standard", "against its standard", "compared with its standard", "split between",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
+                  "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
+                  "at the past week usage rate", "at last week usage", "at the current usage rate",  # stock lasts at
+                  "at this rate", "going by",
                   "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")
 
 

@@ -495,7 +495,9 @@ class QuestionParser:
                                                 "which none of its metrics is measured in")
         order_by: list[OrderBy] = []
         below = None
-        if _said(marks, "below"):
+        if _said(marks, "below") and self.catalog.metrics[metrics[0]].unit == "days":  # "nguyên liệu nào sắp cạn
+            superlative = False  # nhất, còn đủ dùng mấy ngày": the fewest days left first
+        elif _said(marks, "below"):
             low = self.catalog.metrics[metrics[0]].low_below
             below = next((g for g in group_by if low and g.endswith(f"__{low}")), None)
             if below is None:
@@ -925,7 +927,7 @@ class QuestionParser:
             elif dim is not None and not group_by and len(flt.values) == 1 and not flt.exclude and \
                     any(dim.concept in self.catalog.metrics[m].show_with for m in metrics):
                 group_by.append(self._pick(dim.concept, available, language))  # the grill: its row, and target (ex-011)
-        return metrics, filters, self._with_attributes(group_by, available, metrics, language, filters)
+        return metrics, filters, self._with_attributes(group_by, available, named, language, filters)
 
     def _station_said(self, marks: _Marks, *, by_value: bool) -> bool:
         """A kitchen station is named: the word ("bếp nào"), or, with ``by_value``, one of them ("the wok")."""
@@ -989,7 +991,8 @@ class QuestionParser:
     def _with_attributes(self, group_by: list[str], available: list[str], metrics: list[str],
                          language: str, filters: list[ValueFilter]) -> list[str]:
         """An ingredient is shown with its unit (the dimension's attributes); a station's prep time with
-        its target (the metric's ``show_with``); ``name_lang`` is the name in the question's language. An
+        its target (the ``show_with`` of a metric asked, not of a companion: days of stock left are shown with
+        the stock, not its reorder level); ``name_lang`` is the name in the question's language. An
         attribute the question fixes to one value ("mỗi bartender": the role) is left out, a unit is not."""
         fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude
                  and not getattr(self.catalog.dimension_of(f.dimension), "shown_when_fixed", False)}
@@ -1584,8 +1587,9 @@ _LONGEST = ("lau nhat", "longest", "the longest")
 
 
 def _phrases_in(words: list[str]) -> list[str]:
-    """Every run of one or two words: "waited longest for food" holds "longest"."""
-    return [*words, *(" ".join(words[i:i + 2]) for i in range(len(words) - 1))]
+    """Every run of one to three words, the longest first: "waited longest for food" holds "longest",
+    "còn dùng được ít ngày nhất" holds "ít ngày nhất" (the fewest) before "nhất"."""
+    return [" ".join(words[i:i + size]) for size in (3, 2, 1) for i in range(len(words) - size + 1)]
 
 
 def _compared_with_first(marks: _Marks) -> bool:

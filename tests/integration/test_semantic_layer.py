@@ -573,6 +573,16 @@ CASES = [
      "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
      "AND o.opened_at >= date_trunc('week', business_now()) - interval '7 days' "
      "AND o.opened_at < date_trunc('week', business_now()) GROUP BY c.category_id, c.name_vi"),
+    ("Tháng trước khách đặt bàn trước trung bình bao nhiêu ngày?", "vi",  # booking lead time, in days
+     "SELECT round(avg(extract(epoch FROM reserved_for - created_at)) / 86400, 1), count(*) FROM reservations "
+     "WHERE status <> 'CANCELLED' AND reserved_for >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND reserved_for < date_trunc('month', business_now())"),
+    ("Sữa tươi còn đủ dùng mấy ngày nữa nếu dùng như 7 ngày qua?", "vi",  # stock over the last 7 days' daily use
+     "WITH s AS (SELECT i.ingredient_id, i.name_vi, i.uom, sum(l.qty_delta) AS on_hand, coalesce(-sum(l.qty_delta) "
+     "FILTER (WHERE l.mv_type = 'USE' AND l.logged_at >= business_now() - interval '7 days'), 0) AS used "
+     "FROM ingredients i JOIN inventory_logs l USING (ingredient_id) WHERE i.name_vi = 'Sữa tươi' "
+     "GROUP BY 1, 2, 3) SELECT name_vi, uom, round(on_hand / nullif(used / 7.0, 0), 1), round(on_hand, 2), "
+     "round(used / 7.0, 2) FROM s"),
     ("top món tháng này", "vi",  # "top" with no number: the first five
      "SELECT m.name_vi, sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
      "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
@@ -643,6 +653,8 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("Tuần trước ca trưa hay ca tối bán được nhiều đồ uống hơn?", "portions_sold", None, "shift"),  # side by side
     ("Revenue, guests and average bill: September against October.", "revenue", None, "metric_time"),  # a list
     ("top dishes this month", "portions_sold", 5, "menu_item"),
+    ("Nguyên liệu nào còn dùng được ít ngày nhất theo mức dùng 7 ngày qua?", "days_of_stock_left", 1,
+     "ingredient"),  # "ít ngày nhất": the fewest days left, ranked from the bottom
     ("top dish this month", "portions_sold", 1, "menu_item"),
 ])
 def test_what_a_word_says_of_the_metric_and_the_ranking(layer, now, question, metric, limit, group) -> None:
@@ -650,6 +662,16 @@ def test_what_a_word_says_of_the_metric_and_the_ranking(layer, now, question, me
     assert parsed.query is not None, (parsed.problem, parsed.unknown)
     assert parsed.query.metrics[0] == metric and parsed.query.limit == limit
     assert parsed.query.group_by and f"{group}__" in parsed.query.group_by[0]
+
+
+def test_the_fewest_days_of_stock_come_first(layer, now) -> None:
+    """"Ít ngày nhất", "sắp cạn nhất": the bottom of days of stock left, never its top."""
+    for question in ("Nguyên liệu nào còn dùng được ít ngày nhất theo mức dùng 7 ngày qua?",
+                     "Theo mức dùng 7 ngày qua thì 10 nguyên liệu nào sắp cạn nhất, còn đủ dùng mấy ngày?"):
+        parsed = layer.parse(question, language="vi", now=now)
+        assert parsed.query is not None, (parsed.problem, parsed.unknown)
+        assert parsed.query.order_by[0].by == "days_of_stock_left" and not parsed.query.order_by[0].descending
+        assert parsed.query.time is None  # the last 7 days are the rate's, the stock is now
 
 
 def test_an_average_is_compared_with_the_whole_period_before(layer, now) -> None:

@@ -519,8 +519,9 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
 
 
 def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], str]:
-    """The words of an English name that no other name of its kind holds and that mean nothing else here:
-    "beef" names Beef tenderloin, "herbs" Mixed fresh herbs ("fresh" and "rice" name several).
+    """The words of a short English name (three words at most) that no other name of its kind holds and that
+    mean nothing else here: "beef" names Beef tenderloin, "herbs" Mixed fresh herbs ("fresh" and "rice" name
+    several); a longer name's words describe it ("seafood" in Stir-fried egg noodles with seafood) and name nothing.
 
     >>> _own_words(["Beef tenderloin", "Broken rice", "Jasmine rice", "Fresh milk"], {"fresh"})
     {('beef',): 'Beef tenderloin', ('tenderloin',): 'Beef tenderloin', ('broken',): 'Broken rice', \
@@ -531,7 +532,8 @@ def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], s
         for word in dict.fromkeys(_words(_PARENTHESES.sub(" ", name))):
             named.setdefault(word, []).append(name)
     return {(word,): found[0] for word, found in named.items()
-            if len(found) == 1 and len(word) >= 4 and word.isalpha() and word not in taken}
+            if len(found) == 1 and len(word) >= 4 and word.isalpha() and word not in taken
+            and len(_words(_PARENTHESES.sub(" ", found[0]))) <= 3}
 
 
 def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
@@ -662,8 +664,9 @@ def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
 
 def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
     """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per" makes a ratio, not a
-    split ("average spend per guest")."""
+    split ("average spend per guest"), and so does "mỗi" after an average ("khách trung bình mỗi bàn")."""
     for i, word in enumerate(words[1:], start=1):
-        if word in _SPLIT_WORDS and word != "per" and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):
+        if word in _SPLIT_WORDS and word != "per" and words[max(0, i - 2):i] not in (("trung", "binh"), ("binh", "quan")) \
+                and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):  # "trung bình mỗi bàn": per
             return True
     return False

@@ -1673,8 +1673,11 @@ def _ranked_before(marks: _Marks, start: int) -> bool:
 def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
     """As :func:`_ranked_before`, or a superlative of rows right before: "the top seller", "our best dishes" (but
     "the most dishes" is how many)."""
+    end = next((b for a, b, _, _ in marks.mentions if a == start), start + 1)
     return _ranked_before(marks, start) or (start > 0 and _kind(marks.marks[start - 1]) == "superlative"
-                                            and marks.words[start - 1] in _BEST_OF_ROWS)
+                                            and marks.words[start - 1] in _BEST_OF_ROWS) or \
+        (marks.words[start] == "what" and _kind(marks.marks[end] if end < len(marks.words) else None)
+         == "superlative")  # "what sold best": the dishes, ranked
 
 
 _BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")

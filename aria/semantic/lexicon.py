@@ -173,9 +173,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
-                              "the guests", "toan bo nhan vien"])
-# Compare words typed bare only: "so" (so sánh) is never "số" (a number: "số lượt đặt bàn").
-BARE_COMPARE_WORDS = frozenset(["so"])
+                              "the guests"])
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -259,10 +257,10 @@ SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay",
 # English fillers that are Vietnamese words when typed with marks ("ăn", "đó", "ít", "cần", "ổn"): bare only.
 ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "in", "me", "be", "us", "is", "did", "does",
                                   "had", "has", "see", "get", "all", "now"])
-# Vietnamese verbs typed bare, never with marks: "chi" (spend) is not "chị" (a polite "she") or "chỉ" (only).
-BARE_VERBS = frozenset(["chi"])
-# Vietnamese fillers typed bare, never with marks: "trả qua thẻ" is via (never "quả", "quá", "quà").
-BARE_FILLERS = frozenset(["qua"])
+# Vietnamese words of the fixed vocabulary that are meant only as typed bare, never with marks: "chi" (to spend) is
+# not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
+# not "số" (a number: "số lượt đặt bàn").
+BARE_WORDS = frozenset(["chi", "qua", "so"])
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -286,6 +284,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate",  # stock lasts at
                   "at this rate", "going by",
+                  "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")
 
 
@@ -504,18 +503,14 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
     >>> _own_heads(["Thịt bò thăn", "Thịt ba chỉ heo", "Phở bò tái", "Phở bò viên"], set())
     {('thit', 'bo'): 'Thịt bò thăn', ('thit', 'ba'): 'Thịt ba chỉ heo', ('thit', 'ba', 'chi'): 'Thịt ba chỉ heo'}
     """
-    words = {name: _words(_PARENTHESES.sub(" ", name)) for name in names if "+" not in name}
+    words = _name_words(names)
     heads: dict[tuple[str, ...], list[str]] = {}
     for name, said in words.items():
         for size in range(2, len(said)):
             if all(w.isalpha() for w in said[:size]):
                 heads.setdefault(said[:size], []).append(name)
-
-    def inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
-        return any(said[i:i + len(head)] == head for i in range(len(said)))
-
     return {head: named[0] for head, named in heads.items() if len(named) == 1 and head not in phrases
-            and not any(inside(head, said) for name, said in words.items() if name != named[0])}
+            and not any(_inside(head, said) for name, said in words.items() if name != named[0])}
 
 
 def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], str]:
@@ -527,13 +522,13 @@ def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], s
     {('beef',): 'Beef tenderloin', ('tenderloin',): 'Beef tenderloin', ('broken',): 'Broken rice', \
 ('jasmine',): 'Jasmine rice', ('milk',): 'Fresh milk'}
     """
+    words = _name_words(names, bundles=True)
     named: dict[str, list[str]] = {}
-    for name in names:
-        for word in dict.fromkeys(_words(_PARENTHESES.sub(" ", name))):
+    for name, said in words.items():
+        for word in dict.fromkeys(said):
             named.setdefault(word, []).append(name)
     return {(word,): found[0] for word, found in named.items()
-            if len(found) == 1 and len(word) >= 4 and word.isalpha() and word not in taken
-            and len(_words(_PARENTHESES.sub(" ", found[0]))) <= 3}
+            if len(found) == 1 and len(word) >= 4 and word.isalpha() and word not in taken and len(words[found[0]]) <= 3}
 
 
 def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
@@ -546,20 +541,26 @@ def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str,
     ...                "Cơm gà"], {"ca"}, set())
     {('ca', 'phe'): ['Cà phê sữa đá', 'Cà phê muối'], ('pho',): ['Phở bò', 'Phở gà']}
     """
-    words = {name: _words(_PARENTHESES.sub(" ", name)) for name in names if "+" not in name}
+    words = _name_words(names)
     heads: dict[tuple[str, ...], list[str]] = {}
     for name, said in words.items():
         for size in (1, 2):
             if len(said) > size:
                 heads.setdefault(said[:size], []).append(name)
-
-    def inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
-        return any(said[i:i + len(head)] == head for i in range(len(said)))
-
     return {head: named for head, named in heads.items()
             if len(named) >= 2 and len("".join(head)) >= 3 and all(w.isalpha() for w in head)
             and head not in phrases and not (len(head) == 1 and head[0] in taken)
-            and not any(inside(head, said) for name, said in words.items() if name not in named)}
+            and not any(_inside(head, said) for name, said in words.items() if name not in named)}
+
+
+def _name_words(names: Sequence[str], *, bundles: bool = False) -> dict[str, tuple[str, ...]]:
+    """Each name's words, without what its parentheses say; a bundle of others ("A + B") left out unless asked."""
+    return {name: _words(_PARENTHESES.sub(" ", name)) for name in names if bundles or "+" not in name}
+
+
+def _inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
+    """The words ``head`` run somewhere in ``said``."""
+    return any(said[i:i + len(head)] == head for i in range(len(said)))
 
 
 def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
@@ -610,7 +611,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
-        _add(entries, phrase, "verb", verb_metric, vietnamese=phrase in BARE_VERBS)
+        _add(entries, phrase, "verb", verb_metric, vietnamese=phrase in BARE_WORDS)
     for phrase in AVERAGE_WORDS:
         _add(entries, phrase, "average", None)
     for marker in SINGLE_MARKERS:  # "theo loại đơn" is a split even where "đơn ..." could start a value
@@ -621,7 +622,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
-        _add(entries, phrase, "compare", None, vietnamese=phrase in BARE_COMPARE_WORDS)
+        _add(entries, phrase, "compare", None, vietnamese=phrase in BARE_WORDS)
     for kind, phrases, shown in _ASKED_FOR:
         for phrase in phrases:
             _add(entries, phrase, kind, shown)
@@ -631,8 +632,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "same_period", unit)
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
-    for phrase in (*FILLER_PHRASES, *FILLERS, *BARE_FILLERS):
-        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_FILLERS)
+    for phrase in (*FILLER_PHRASES, *FILLERS):
+        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}
     for dim, names in partial_names:

@@ -362,11 +362,13 @@ class QuestionParser:
                     marks.mark(start, end, "metric", rate)
                     break
             else:  # "khách đặt bàn không tới theo từng khu vực, tỷ lệ bao nhiêu": the rate of the count named before
+                if after or percent:
+                    continue
                 counts = [(a, b, str(p) if k == "metric" else self._metric_words[tuple(marks.words[a:b])])
                           for a, b, k, p in marks.mentions if b <= i and (k == "metric" or (
                               k == "value" and tuple(marks.words[a:b]) in self._metric_words))]
-                rate = self.catalog.rate_of(counts[-1][2]) if len(counts) == 1 and not percent else None
-                if rate is not None and not after:
+                rate = self.catalog.rate_of(counts[-1][2]) if len(counts) == 1 else None
+                if rate is not None:
                     start, end = counts[-1][:2]
                     marks.forget(start, end)
                     marks.mark(start, end, "metric", rate)
@@ -1751,7 +1753,7 @@ def _share_of_another(marks: _Marks, named: list[str]) -> bool:
     for _, end, kind, _ in marks.mentions:
         if kind != "share":
             continue
-        after = next(((k, p) for a, _, k, p in sorted(marks.mentions, key=lambda m: (m[0], m[1]))
+        after = next(((k, p) for a, _, k, p in marks.mentions  # in the question's order by now
                       if a >= end and k not in ("filler", "unit")), None)
         if after is not None and after[0] == "metric" and len(named) > 1 and after[1] != named[0]:
             return True

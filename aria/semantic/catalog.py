@@ -121,6 +121,11 @@ class DimensionInfo:
     own_metrics_only: bool = False
     # a distinctive word of one of its names is enough to name it ("Heineken": Bia Heineken (chai))
     partial_names: bool = False
+    # a split by it shows only its listed values: a takeaway was neither booked nor a walk-in (NULL)
+    listed_only: bool = False
+    # concepts beside which one of its values means something else: "walk-ins" beside members or tiers are the
+    # guests without a membership, not those without a booking
+    unclear_beside: tuple[str, ...] = ()
 
     @property
     def names_rows(self) -> bool:
@@ -278,7 +283,8 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         default_metric=meta.get("default_metric"), ranked_by=meta.get("ranked_by"), members=meta.get("members"),
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
         partial_names=bool(meta.get("partial_names", False)),
-        own_metrics_only=bool(meta.get("own_metrics_only", False)),
+        own_metrics_only=bool(meta.get("own_metrics_only", False)), listed_only=bool(meta.get("listed_only", False)),
+        unclear_beside=_strings(meta.get("unclear_beside")),
     )
 
 

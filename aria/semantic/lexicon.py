@@ -553,6 +553,34 @@ def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str,
             and not any(_inside(head, said) for name, said in words.items() if name not in named)}
 
 
+def _shared_tails(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
+    """The kind an English name ends with (before what it comes "with", "in", "on" or "for"), when it ends two
+    names or more and is found inside no other: "beer" (Heineken beer, Saigon Special beer), "tea", "fried rice"
+    name those rows together. A combo or a set is none of its parts; a word found elsewhere in another name
+    ("fish": Fish-sauce chicken wings) or that means something else here names no kind.
+
+    >>> _shared_tails(["Heineken beer", "Saigon Special beer", "Thai hotpot for two with two beers", "Iced lime tea",
+    ...                "Iced coffee with condensed milk", "Salted cream coffee", "Beef pho and iced coffee combo",
+    ...                "Roasted milk tea"], {"milk"}, set())
+    {('beer',): ['Heineken beer', 'Saigon Special beer'], ('tea',): ['Iced lime tea', 'Roasted milk tea'], \
+('coffee',): ['Iced coffee with condensed milk', 'Salted cream coffee']}
+    """
+    kinds: dict[str, tuple[str, ...]] = {}
+    for name, said in _name_words(names).items():
+        cut = next((i for i, word in enumerate(said) if word in ("with", "in", "on", "for")), len(said))
+        if not {"combo", "set"} & set(said):
+            kinds[name] = said[:cut]
+    tails: dict[tuple[str, ...], list[str]] = {}
+    for name, said in kinds.items():
+        for size in (1, 2):
+            if len(said) > size:
+                tails.setdefault(said[-size:], []).append(name)
+    return {tail: named for tail, named in tails.items()
+            if len(named) >= 2 and len("".join(tail)) >= 3 and all(w.isalpha() for w in tail)
+            and tail not in phrases and not (len(tail) == 1 and tail[0] in taken)
+            and not any(_inside(tail, said) for name, said in kinds.items() if name not in named)}
+
+
 def _name_words(names: Sequence[str], *, bundles: bool = False) -> dict[str, tuple[str, ...]]:
     """Each name's words, without what its parentheses say; a bundle of others ("A + B") left out unless asked."""
     return {name: _words(_PARENTHESES.sub(" ", name)) for name in names if bundles or "+" not in name}
@@ -586,7 +614,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             meaning = ValueMeaning(dim.semantic_model, dim.name, value.code, dim.concept)
             for phrase in value.labels.phrases:
                 _add(entries, phrase, "value", meaning)
-            if len(value.code) >= 4:
+            if len(value.code) >= 4 and not value.code.islower():  # "NO_SHOW" is said; "walk-in" is a label's
                 _add(entries, value.code, "value", meaning)
         if values_of is not None and dim.names_rows and dim.name != "table_no":  # the parser reads table numbers
             names = values_of(dim.table, dim.expr)
@@ -604,18 +632,20 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             _add(entries, word, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
     known = {words for words, _ in entries}
     for dim, names in partial_names:
-        for head, named in (_shared_heads(names, taken, known) if dim.lang == "vi" else {}).items():
+        shared = _shared_heads(names, taken, known) if dim.lang == "vi" else _shared_tails(names, taken, known)
+        for head, named in shared.items():
             for name in named:  # "bao nhiêu ly cà phê": the coffees, together
                 _add(entries, " ".join(head), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
-                     spelling=" ".join(name.split()[:len(head)]))
+                     spelling=" ".join(name.split()[:len(head)]) if dim.lang == "vi" else None)
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
         _add(entries, phrase, "verb", verb_metric, vietnamese=phrase in BARE_WORDS)
     for phrase in AVERAGE_WORDS:
         _add(entries, phrase, "average", None)
+    concepts = sorted(w for (w, kind) in entries if kind == "concept")
     for marker in SINGLE_MARKERS:  # "theo loại đơn" is a split even where "đơn ..." could start a value
-        for concept_words in {w for (w, kind) in entries if kind == "concept"}:
+        for concept_words in concepts:
             _add(entries, " ".join((marker, *concept_words)), "concept", entries[(concept_words, "concept")].payload)
     for phrase, unit in UNITS.items():
         _add(entries, phrase, "unit", unit)
@@ -632,7 +662,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "same_period", unit)
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
-    for phrase in (*FILLER_PHRASES, *FILLERS):
+    for phrase in (*FILLER_PHRASES, *sorted(FILLERS)):
         _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}

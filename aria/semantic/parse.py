@@ -887,6 +887,8 @@ class QuestionParser:
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
         group_by = self._group_by(marks, available, language, limit, bool(filter_groups)) + filter_groups
+        filters += self._listed_only(group_by, filters)
+        self._check_clear(marks, filters, group_by)
         if _said(marks, "below") and not group_by:  # "what is running low": the ingredients whose stock is
             group_by = [self._pick(c, available, language) for m in metrics[:1]
                         if self.catalog.metrics[m].low_below for c in list(self.catalog.metrics[m].show_with)[:1]]
@@ -1092,6 +1094,23 @@ class QuestionParser:
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
         return filters, split
 
+    def _listed_only(self, group_by: list[str], filters: list[ValueFilter]) -> list[ValueFilter]:
+        """A split by a dimension that holds only for some rows keeps to its listed values: booked or walk-in
+        is said of dine-in parties, and a takeaway (neither) is no row of its own."""
+        filtered = {f.dimension for f in filters}
+        return [ValueFilter(dimension=name, values=tuple(v.code for v in dim.values)) for name in group_by
+                if name not in filtered and (dim := self.catalog.dimension_of(name)) is not None and dim.listed_only]
+
+    def _check_clear(self, marks: _Marks, filters: list[ValueFilter], group_by: list[str]) -> None:
+        """A value said beside a concept that gives it another meaning is handed over: "each loyalty tier, and
+        from walk-ins" means the guests without a membership, which no booking says."""
+        named = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
+            d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
+        for f in filters:
+            dim = self.catalog.dimension_of(f.dimension)
+            if dim is not None and named & set(dim.unclear_beside):
+                raise _Unanswerable(f"'{dim.labels.en}' is unclear beside {', '.join(sorted(named & set(dim.unclear_beside)))}")
+
     def _counting_only(self, metric: str, concepts: set[str], values: set[str]) -> str | None:
         """The metric that counts what ``metric`` counts, of exactly these values ("đơn" said "bị hủy": the
         cancelled orders; "đặt bàn" said "khách không tới": the no-shows), or None."""
@@ -1119,6 +1138,12 @@ class QuestionParser:
             except _Unanswerable:
                 continue
         return options
+
+    def _rows_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
+        """The concept of the rows a phrase names several of by name: "cà phê" (two coffees) -> dish."""
+        named = Counter(m.concept for m in meanings
+                        if getattr(self.catalog.dimension(m.semantic_model, m.dimension), "names_rows", False))
+        return next((concept for concept, n in named.items() if n > 1), None)
 
     def _entity_name_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
         """The concept naming the rows a code value describes: role BAR -> the staff member's name."""
@@ -1182,6 +1207,9 @@ class QuestionParser:
         group_by = []
         ranking = limit is not None or any(k == "superlative" for _, _, k, _ in marks.mentions)
         each_kind = _said(marks, "each_kind") and not split_by_values  # "combo ..., từng loại": each combo
+        kind_of = next((b for _, b, k, _ in marks.mentions if k == "each_kind"), None)  # "quầy bar bán mấy ly mỗi
+        # loại cà phê": each coffee (the value right after it), not each kind of bar
+        each_kind_at = kind_of if any(k == "value" and a == kind_of for a, _, k, _ in marks.mentions) else None
         for start, end, kind, payload in marks.mentions:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
@@ -1202,7 +1230,8 @@ class QuestionParser:
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
                     # are on the menu": what is counted
-                marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS}
+                marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} \
+                    or _both_ways(marks.words[start:end])  # "with and without a promo": the two kinds, side by side
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
@@ -1226,9 +1255,12 @@ class QuestionParser:
                           and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
             head = label if which and label is not None else self._head_concept(marks, start, end)
-            attached = _grouped_before(marks, start) or which or each_kind
+            kind_here = each_kind and each_kind_at in (None, start)
+            attached = _grouped_before(marks, start) or which or kind_here
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
+            if head is None and kind_here:  # "mỗi loại cà phê": each of the coffees the phrase names
+                head = self._rows_concept(payload)  # type: ignore[arg-type]
             if head is None and attached and not each_kind:  # "mỗi đầu bếp", "each bartender": each person
                 head = self._entity_name_concept(payload)  # type: ignore[arg-type]
             if head is not None and (attached or (ranking and not group_by)):
@@ -1406,14 +1438,15 @@ _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_
 
 def _over_a_period(marks: _Marks) -> None:
     """"over lunch yesterday", "over the weekend": "over" before a period or a shift says when, not more than;
-    "revenue from the VIP rooms": "from" before a value says which rows."""
+    "revenue from the VIP rooms", "revenue from members vs walk-ins": "from" before a value or a split says which
+    rows."""
     for i, word in enumerate(marks.words[:-1]):
         nxt = marks.marks[i + 1]
         if word == "over" and marks.marks[i] is None and nxt is not None and (nxt.kind == "time" or (
                 nxt.kind == "value" and any(m.concept == "shift" for m in nxt.payload))):  # type: ignore[attr-defined]
             marks.mark(i, i + 1, "filler")
         after = i + 2 if marks.words[i + 1] == "the" and i + 2 < len(marks.words) else i + 1
-        if word == "from" and marks.marks[i] is None and _kind(marks.marks[after]) == "value":
+        if word == "from" and marks.marks[i] is None and _kind(marks.marks[after]) in ("value", "concept"):
             marks.mark(i, i + 1, "filler")
 
 
@@ -1739,6 +1772,18 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 def _asks_how_many(marks: _Marks) -> bool:
     """English "how many" (not "how much"): a count is asked."""
     return any(marks.words[i:i + 2] == ["how", "many"] for i in range(len(marks.words) - 1))
+
+
+def _both_ways(words: Sequence[str]) -> bool:
+    """A concept said as two of its kinds together names both: a split ("with vs without a promo", "members
+    and walk-ins").
+
+    >>> _both_ways("with vs without a promo".split()), _both_ways("thanh vien va vang lai".split())
+    (True, True)
+    >>> _both_ways("with a promotion".split())
+    False
+    """
+    return bool({"vs", "versus", "and", "or", "va", "hay", "voi"} & set(words))
 
 
 def _counted_noun(marks: _Marks, start: int) -> bool:

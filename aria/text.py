@@ -31,7 +31,7 @@ def strip_diacritics(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-@lru_cache(maxsize=1 << 16)  # the semantic lexicon normalizes ~20,000 phrases, many of them repeated
+@lru_cache(maxsize=1 << 16)  # the semantic lexicon normalizes ~7,000 phrases, many of them repeated
 def normalize(text: str) -> str:
     """Lower case, no diacritics, words separated by single spaces."""
     return _NON_WORD.sub(" ", strip_diacritics(text).lower()).strip()

@@ -1,4 +1,4 @@
-"""The built-in lexicon (~20,000 phrases), cached in ``ARIA_HOME/cache`` beside the manifest.
+"""The built-in lexicon (~7,000 phrases), cached in ``ARIA_HOME/cache`` beside the manifest.
 
 Building it from the catalogue and the data's values took 0.4-0.7 s in every fresh process. What
 the entries depend on, and how each part is checked:

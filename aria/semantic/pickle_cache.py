@@ -61,7 +61,7 @@ def read_entry(cache_dir: Path, kind: str, key: str) -> Any | None:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector off while a pickle loads: the lexicon's ~20,000 small objects
+    """Python's cyclic garbage collector off while a pickle loads: the lexicon's ~7,000 small objects
     set off collections over a heap MetricFlow made large (0.1-0.5 s added to a 0.07 s read, measured);
     what loads is live data, not garbage, so the pause leaves nothing uncollected."""
     was_enabled = gc.isenabled()

@@ -156,6 +156,10 @@ def _split_name(name: str, catalog: SemanticCatalog | None, language: str) -> st
 
 def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | None, language: str) -> str:
     dim = catalog.dimension_of(name) if catalog else None
+    hours = [int(v) for v in values if v.isdigit()]
+    if dim is not None and dim.concept == "hour" and len(hours) == len(values) > 1 and \
+            hours == list(range(hours[0], hours[-1] + 1)):  # a window of hours: "17:00-19:00"
+        return f"{hours[0]:02d}:00–{hours[-1] + 1:02d}:00"
     codes = {v.code: v.labels.label(language) for v in dim.values} if dim else {}
     return " / ".join(codes.get(v, v) for v in values)
 

@@ -63,6 +63,7 @@ GROUP_MARKERS = ("theo tung", "theo moi", "theo", "tung", "moi", "cho tung", "ch
                  "by", "per", "each", "for each", "every", "broken down by", "split by", "for every", "across")
 WHICH_WORDS = ("nao", "which", "what", "gi")
 SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
+_MARKER_SPELLINGS = {"tung": "từng", "moi": "mỗi"}  # how the Vietnamese ones are written with their marks
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
     "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
@@ -338,17 +339,28 @@ def words_of(text: str) -> tuple[str, ...]:
 SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
-             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks"}
+             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
+             "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number"}
+# "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
+_SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
+_WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
+             "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
 
 
 def shorthand_spelled(text: str) -> str:
-    """"dt hqua?" is "dt hôm qua?"; "rev MTD" is "revenue MTD" (a word alone, never part of a code).
+    """"dt hqua?" is "dt hôm qua?"; "rev MTD" is "revenue MTD" (a word alone, never part of a code); a question
+    typed without accents is spelled out without them ("sl khach hqua ca trua": every word typed bare).
 
-    >>> shorthand_spelled("hqua bill tb bao nhiêu? KM10 vs KM")
-    'hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi'
+    >>> shorthand_spelled("hqua bill tb bao nhiêu? KM10 vs KM"), shorthand_spelled("dt hqua bn, # of bills")
+    ('hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi', 'dt hom qua bao nhieu, number of bills')
+    >>> shorthand_spelled("avg check yday vs last sat?")
+    'avg check yesterday vs last saturday?'
+
     """
-    return _SHORTHAND.sub(lambda m: SHORTHAND[m.group(1).lower()], text)
+    bare = text.isascii()
+    text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
+    return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
 
 
 def percent_spelled(text: str) -> str:
@@ -645,8 +657,14 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "average", None)
     concepts = sorted(w for (w, kind) in entries if kind == "concept")
     for marker in SINGLE_MARKERS:  # "theo loại đơn" is a split even where "đơn ..." could start a value
-        for concept_words in concepts:
-            _add(entries, " ".join((marker, *concept_words)), "concept", entries[(concept_words, "concept")].payload)
+        marker_marks = accents_of(_MARKER_SPELLINGS.get(marker, marker))
+        for concept_words in concepts:  # spelled as the concept is: "mỗi hạng" is a tier, never "mỗi hàng"
+            concept = entries[(concept_words, "concept")]
+            words = _words(" ".join((marker, *concept_words)))
+            accents = None if concept.accents is None else frozenset((*marker_marks, *a) for a in concept.accents)
+            known = entries.get((words, "concept"))
+            if known is None or known.payload == concept.payload:  # "mối hàng" (a supplier) stays one
+                entries[(words, "concept")] = Entry(words, "concept", concept.payload, _merged(known, accents))
     for phrase, unit in UNITS.items():
         _add(entries, phrase, "unit", unit)
     for phrase in CONJUNCTIONS:

@@ -172,6 +172,44 @@ def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
     return [ValueFilter(dimension="table_no", values=(v,)) for v in filters]
 
 
+_HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5 tới 7 giờ tối", "khung 17h-19h"
+    re.compile(r"\b(?:between|from) (\d{1,2}) ?(am|pm)? (?:and|to) (\d{1,2}) ?(am|pm)\b"),
+    re.compile(r"\b(\d{1,2}) ?(am|pm)? (?:to )?(\d{1,2}) ?(am|pm)\b"),
+    re.compile(r"\b(?:tu|khung|khung gio) (\d{1,2})h?()(?: gio)? (?:den |toi )?(\d{1,2})h? ?(?:gio)? ?(sang|trua|chieu|toi)?\b"),
+)
+_AFTERNOON = ("pm", "chieu", "toi")
+
+
+def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
+    """A window of hours of the day, as a filter on the hour (its end excluded: "5-7pm" is 17:00-18:59); the
+    start takes the end's half of the day when that keeps it before the end ("5 to 7pm": 17 to 19).
+
+    >>> m = _Marks("how many drinks between 5 and 7pm".split(), [], ())
+    >>> [f.values for f in _mark_hour_window(m, "how many drinks between 5 and 7pm")]
+    [('17', '18')]
+    >>> [f.values for f in _mark_hour_window(_Marks("khung 11 1 gio trua".split(), []), "khung 11 1 gio trua")]
+    [('11', '12')]
+    >>> _mark_hour_window(_Marks("tu 1 den 5 thang 11".split(), []), "tu 1 den 5 thang 11")  # days, not hours
+    []
+    """
+    offsets = [m.start() for m in re.finditer(r"\S+", text)]
+    for pattern in _HOUR_WINDOWS:
+        for match in pattern.finditer(text):
+            start, start_half, end, end_half = int(match.group(1)), match.group(2), int(match.group(3)), match.group(4)
+            if end_half in _AFTERNOON and end < 12 or end_half == "trua" and end <= 3:
+                end += 12
+            if start_half in _AFTERNOON and start < 12 or not start_half and start < 12 and 12 <= start + 12 < end:
+                start += 12
+            covered = [i for i, off in enumerate(offsets) if match.start() <= off < match.end()]
+            said = set(match.group(0).split())
+            hours_said = end_half or said & {"gio"} or any(w[-1] == "h" and w[:-1].isdigit() for w in said)
+            if not hours_said or not 0 <= start < end <= 24 or not covered or not marks.free(covered[0], covered[-1] + 1):
+                continue
+            marks.mark(covered[0], covered[-1] + 1, "filler", None)
+            return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
+    return []
+
+
 def _number(marks: _Marks, i: int) -> int | None:
     """The number a word says: digits, an English number word, or a Vietnamese one before what it counts."""
     word = marks.words[i]
@@ -236,11 +274,22 @@ class QuestionParser:
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
         self._by_first_word = _index_by_first_word(lexicon)
+        self._vocabulary = {w for e in lexicon for w in e.tokens} | set(_TIME_WORDS)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
+        parsed = self._parse(question, language=language, now=now)
+        if parsed.problem != "some words were not recognised":
+            return parsed
+        fixed = _swapped_letters(question, parsed.unknown, self._vocabulary)
+        if fixed == question:
+            return parsed
+        second = self._parse(fixed, language=language, now=now)  # "waht's the best seller": what's
+        return second if second.ok else parsed
+
+    def _parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(
             " ", shorthand_spelled(question)))))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
@@ -250,8 +299,9 @@ class QuestionParser:
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         if not marks.words:
             return Parsed(None, problem="empty question")
+        hours = _mark_hour_window(marks, text)
         ranges = _mark_periods(marks, text, now)
-        tables = _mark_table_numbers(marks, text)
+        tables = _mark_table_numbers(marks, text) + hours
         limit = _mark_top_n(marks)
         _mark_lexicon(marks, self._by_first_word)
         for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
@@ -260,6 +310,7 @@ class QuestionParser:
                 marks.mentions.append((start, end, "value", shift))
         _mark_grain_words(marks)
         _over_a_period(marks)
+        _closing_question_word(marks)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
@@ -283,6 +334,12 @@ class QuestionParser:
         measure_split = _split_by_a_measure(marks)
         if measure_split:
             return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
+        if len(ranges) == 2 and ranges[0] == ranges[1].model_copy(update={"phrase": ranges[0].phrase}) and \
+                ranges[0].phrase != ranges[1].phrase and _set_side_by_side(marks):  # "yesterday vs last Saturday"
+            if ranges[1].start != ranges[1].end:  # on a Sunday: the Saturday before yesterday
+                return Parsed(None, recognised, [], "the two periods compared are the same")
+            week = dt.timedelta(days=7)
+            ranges[1] = ranges[1].model_copy(update={"start": ranges[1].start - week, "end": ranges[1].end - week})
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
@@ -402,6 +459,7 @@ class QuestionParser:
         self._selling_is_revenue_without_dishes(marks)
         self._count_then_its_condition(marks)
         self._average_per_day(marks)
+        self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
         named = self._instead(self._named_metrics(marks), marks, period)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
@@ -460,6 +518,10 @@ class QuestionParser:
         if ahead and period is not None and period.start > now.date():  # "revenue next week": nothing yet
             return Parsed(None, recognised, [], f"{ahead[0]} is counted as it happens, and {period.phrase} has not "
                                                 "come yet (only bookings are known ahead)")
+        undated = [m for m in named if self.catalog.metrics[m].needs_period]
+        if undated and period is None and compare is None and not any(self._is_shift_filter(f) for f in filters):
+            return Parsed(None, recognised, [], f"{undated[0]} is counted over a period: say which (today, this "
+                                                "week ...)")  # "how many staff do we have": not who ever worked
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
@@ -830,6 +892,21 @@ class QuestionParser:
                 marks.forget(a, b)
                 marks.mark(a, b, "filler")
 
+    def _average_of_a_row(self, marks: _Marks) -> None:
+        """"Average delivery bill", "hóa đơn giao hàng trung bình": the average of one row a count counts, said by
+        the row's own word, is the metric of that average (a bill's: the average check); not an average per day
+        or per anything else ("average orders per day", "trung bình mỗi ngày bao nhiêu đơn")."""
+        if not _said(marks, "average") or any(w in ("per", "moi", "daily", "a") for w in marks.words):
+            return
+        for a, b, kind, payload in list(marks.mentions):
+            info = self.catalog.metrics.get(str(payload)) if kind == "metric" else None
+            said = " ".join(marks.words[a:b])
+            average = next((m for m, words in (info.averaged_as.items() if info else ())
+                            if said in {" ".join(words_of(w)) for w in words}), None)
+            if average is not None and average in self.catalog.metrics:
+                marks.forget(a, b)
+                marks.mark(a, b, "metric", average)
+
     def _share_of_a_count_is_its_rate(self, marks: _Marks) -> None:
         """"What share of grill tickets missed their target", "what percentage of bookings were no-shows": the
         share of a count among the rows it is taken from is its rate (the late rate), not a split's shares."""
@@ -1085,9 +1162,12 @@ class QuestionParser:
                 for other in [o for o in by_dimension if o != name and getattr(
                         self.catalog.dimension_of(o), "concept", None) == members and len(by_dimension[o]) > 1]:
                     del by_dimension[other]
-        for table in tables:
-            name = self._pick("table_no", available, language, element="table_no")
+        for table in tables:  # a table's number, or the hours of a window ("5-7pm": 17 and 18)
+            name = self._pick(table.dimension, available, language,
+                              element="table_no" if table.dimension == "table_no" else None)
             by_dimension.setdefault(name, []).extend(table.values)
+            if table.dimension == "hour":  # the window's hours together: one row, not a split by hour
+                one_group.add(name)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
         split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
                  and f.dimension not in one_group]
@@ -1450,6 +1530,34 @@ def _over_a_period(marks: _Marks) -> None:
             marks.mark(i, i + 1, "filler")
 
 
+_TIME_WORDS = ("today", "yesterday", "tonight", "tomorrow", "week", "month", "year", "last", "this", "next",
+               "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend", "morning",
+               "lunch", "dinner", "since", "until", "days", "weeks", "months")
+
+
+def _swapped_letters(question: str, unknown: Sequence[str], vocabulary: set[str]) -> str:
+    """The question with each unknown word of four letters or more whose two swapped neighbouring letters make
+    the one known word ("waht", "mcuh", "revneue") spelled so; a word with no such fix, or two, is left.
+
+    >>> _swapped_letters("how mcuh cash, waht now", ["mcuh", "waht"], {"much", "what", "cash"})
+    'how much cash, what now'
+    """
+    for word in unknown:
+        if len(word) < 4 or not word.isascii() or not word.isalpha():
+            continue
+        fixes = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)} & vocabulary
+        if len(fixes) == 1:
+            question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
+    return question
+
+
+def _closing_question_word(marks: _Marks) -> None:
+    """"hôm nay có bao nhiêu đơn bị hủy không?": "có ... không" asks a question; the last "không" negates nothing."""
+    last = len(marks.words) - 1
+    if last > 0 and marks.words[last] == "khong" and marks.marks[last] is None and "co" in marks.words[:last]:
+        marks.mark(last, last + 1, "filler")
+
+
 def _said(marks: _Marks, kind: str) -> bool:
     """The question has a phrase of this kind ("share", "listing" ...)."""
     return any(k == kind for _, _, k, _ in marks.mentions)
@@ -1484,7 +1592,8 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
         if kind == "metric" and (which or _marked_before(marks, a, ("which", "top"))):
             split = next((i for i in range(a + 1, b) if concept_at(a, i) and tuple(marks.words[i:b]) in verbs), None)
         if kind == "metric" and split is None and _marked_before(marks, a, ("superlative",)):
-            split = next((i for i in range(a + 1, b) if tuple(marks.words[a:i]) in verbs and concept_at(i, b)), None)
+            split = next((i for i in range(a + 1, b) if tuple(marks.words[a:i]) in verbs and concept_at(i, b)
+                          and marks.words[i] not in SINGLE_MARKERS), None)  # "highest spend per guest": a ratio
             verb_first = split is not None
         if split is None:
             rewritten.append((a, b, kind, payload))

@@ -605,6 +605,26 @@ CASES = [
      "SELECT CASE WHEN reservation_id IS NULL THEN 'walk-in' ELSE 'booked' END, sum(guest_cnt), count(*) "
      "FROM orders WHERE status = 'COMPLETED' AND order_type = 'DI' "
      "AND opened_at >= date_trunc('week', business_now()) GROUP BY 1"),
+    ("How many drinks did we sell between 5 and 7pm yesterday?", "en",  # a window of hours, its end excluded
+     "SELECT sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) JOIN categories c ON c.category_id = m.category_id "
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') AND c.cat_code = 'DRINK' "
+     "AND extract(hour FROM o.opened_at) IN (17, 18) "
+     "AND o.opened_at::date = (business_now() - interval '1 day')::date"),
+    ("Doanh thu từ 11h đến 14h hôm qua", "vi",
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND extract(hour FROM opened_at) BETWEEN 11 AND 13 "
+     "AND opened_at::date = (business_now() - interval '1 day')::date"),
+    ("Average delivery bill last month?", "en",  # the average of one bill: the average check
+     "SELECT round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' AND order_type = 'DL' "
+     "AND opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < date_trunc('month', business_now())"),
+    ("hom nay co bao nhieu don bi huy ko", "vi",  # "có ... không": a question, "ko" its shorthand
+     "SELECT count(*) FROM orders WHERE status = 'CANCELLED' AND opened_at::date = business_now()::date"),
+    ("sl khach hqua ca trua vs ca toi", "vi",  # shorthand spelled without accents in a question typed without them
+     "SELECT s.shift_code, sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND o.opened_at::date = (business_now() - interval '1 day')::date "
+     "GROUP BY s.shift_code"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
@@ -679,6 +699,11 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("Nguyên liệu nào còn dùng được ít ngày nhất theo mức dùng 7 ngày qua?", "days_of_stock_left", 1,
      "ingredient"),  # "ít ngày nhất": the fewest days left, ranked from the bottom
     ("top dish this month", "portions_sold", 1, "menu_item"),
+    ("what's the best seller yday", "portions_sold", 1, "menu_item"),  # the dish ranked, not a total of portions
+    ("How many beers did we sell last week, by brand?", "portions_sold", None, "menu_item"),  # each beer
+    ("Which area had the highest spend per guest last week?", "avg_spend_per_guest", None, "dining_table"),
+    ("Khách hạng bạc với hạng vàng tháng này, bill trung bình mỗi hạng bao nhiêu?", "avg_check", None,
+     "customer"),  # "mỗi hạng" (each tier) is never "mối hàng" (a supplier)
 ])
 def test_what_a_word_says_of_the_metric_and_the_ranking(layer, now, question, metric, limit, group) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)
@@ -695,6 +720,26 @@ def test_the_fewest_days_of_stock_come_first(layer, now) -> None:
         assert parsed.query is not None, (parsed.problem, parsed.unknown)
         assert parsed.query.order_by[0].by == "days_of_stock_left" and not parsed.query.order_by[0].descending
         assert parsed.query.time is None  # the last 7 days are the rate's, the stock is now
+
+
+def test_a_weekday_said_beside_yesterday_is_the_one_before(layer, now) -> None:
+    """On a Sunday, "yesterday vs last Saturday" compares two Saturdays, never yesterday with itself."""
+    parsed = layer.parse("avg check yday vs last sat?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert parsed.query.compare.start == parsed.query.time.start - dt.timedelta(days=7)
+
+
+def test_typos_of_swapped_letters_are_read_and_nothing_else_is(layer, now) -> None:
+    fixed = layer.parse("revneue yesterdya", language="en", now=now)
+    assert fixed.query is not None and fixed.query.metrics[0] == "revenue"
+    assert not layer.parse("how mcuh cash in the drawer today", language="en", now=now).ok  # "drawer" is unknown
+
+
+def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:
+    """"How many staff do we have" asks for the employees, not everyone who ever clocked in."""
+    assert not layer.parse("how many staff do we have", language="en", now=now).ok
+    parsed = layer.parse("How many staff are on the dinner shift tonight, by role?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["staff_worked"]
 
 
 def test_an_average_is_compared_with_the_whole_period_before(layer, now) -> None:

@@ -662,9 +662,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             concept = entries[(concept_words, "concept")]
             words = _words(" ".join((marker, *concept_words)))
             accents = None if concept.accents is None else frozenset((*marker_marks, *a) for a in concept.accents)
-            known = entries.get((words, "concept"))
-            if known is None or known.payload == concept.payload:  # "mối hàng" (a supplier) stays one
-                entries[(words, "concept")] = Entry(words, "concept", concept.payload, _merged(known, accents))
+            existing = entries.get((words, "concept"))
+            if existing is None or existing.payload == concept.payload:  # "mối hàng" (a supplier) stays one
+                entries[(words, "concept")] = Entry(words, "concept", concept.payload, _merged(existing, accents))
     for phrase, unit in UNITS.items():
         _add(entries, phrase, "unit", unit)
     for phrase in CONJUNCTIONS:

@@ -29,7 +29,7 @@ LEARNABLE_KINDS = ("metric", "concept", "value")
 # Group-by words that set a grain of metric_time.
 GRAINS: dict[str, str] = {
     "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
-    "hang ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
+    "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
     "which day": "metric_time__day", "what day": "metric_time__day", "hom nao": "metric_time__day", "by date": "metric_time__day",
     "theo tuan": "metric_time__week", "moi tuan": "metric_time__week", "tung tuan": "metric_time__week",
@@ -173,7 +173,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against")
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
-COLLECTIVE_WORDS = frozenset(["bep", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
+COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
                               "the guests"])
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",

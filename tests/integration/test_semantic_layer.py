@@ -625,6 +625,20 @@ CASES = [
      "SELECT s.shift_code, sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND o.opened_at::date = (business_now() - interval '1 day')::date "
      "GROUP BY s.shift_code"),
+    ("revenue per labour hour last week", "en",  # revenue by the bills' day, hours by the shifts' day
+     "WITH r AS (SELECT sum(total_vnd) AS revenue FROM orders WHERE status = 'COMPLETED' AND " + LAST_WEEK + "), "
+     "h AS (SELECT sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in)) / 3600 AS hours "
+     "FROM staff_shifts ss JOIN shifts s ON s.shift_id = ss.shift_id "
+     "WHERE s.shift_date >= (date_trunc('week', business_now()) - interval '7 days')::date "
+     "AND s.shift_date < date_trunc('week', business_now())::date) "
+     "SELECT round(r.revenue / h.hours), r.revenue, round(h.hours, 1) FROM r, h"),
+    ("Tuần này trung bình mỗi đơn gọi bao nhiêu món?", "vi",  # portions over the completed bills
+     "WITH p AS (SELECT sum(oi.qty) AS portions FROM order_items oi JOIN orders o USING (order_id) "
+     "WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('week', business_now())), "
+     "b AS (SELECT count(*) AS bills FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('week', business_now())) "
+     "SELECT round(1.0 * p.portions / b.bills, 1), p.portions, b.bills FROM p, b"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

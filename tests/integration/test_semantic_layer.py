@@ -639,6 +639,10 @@ CASES = [
      "b AS (SELECT count(*) AS bills FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('week', business_now())) "
      "SELECT round(1.0 * p.portions / b.bills, 1), p.portions, b.bills FROM p, b"),
+    ("How many tables and seats are there in each area?", "en",  # the tables in service now
+     "SELECT area_code, count(*), sum(seats) FROM tables WHERE is_active GROUP BY area_code"),
+    ("co bao nhieu ban VIP, tong cong bao nhieu cho ngoi", "vi",
+     "SELECT count(*), sum(seats) FROM tables WHERE is_active AND area_code = 'VP'"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

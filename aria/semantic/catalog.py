@@ -129,6 +129,8 @@ class DimensionInfo:
     # concepts beside which one of its values means something else: "walk-ins" beside members or tiers are the
     # guests without a membership, not those without a booking
     unclear_beside: tuple[str, ...] = ()
+    # the metrics its values describe: a void's reason is said of voided lines, never of dishes sold
+    only_for: tuple[str, ...] = ()
 
     @property
     def names_rows(self) -> bool:
@@ -287,7 +289,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
         partial_names=bool(meta.get("partial_names", False)),
         own_metrics_only=bool(meta.get("own_metrics_only", False)), listed_only=bool(meta.get("listed_only", False)),
-        unclear_beside=_strings(meta.get("unclear_beside")),
+        unclear_beside=_strings(meta.get("unclear_beside")), only_for=_strings(meta.get("only_for")),
     )
 
 

@@ -122,7 +122,7 @@ VERBS: dict[str, str | None] = {
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "order": None,
-    "ordered": None, "ghe": None, "mang lai": "revenue", "came in": "revenue", "come in": "revenue",
+    "ordered": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
     "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
@@ -231,7 +231,7 @@ EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ng
                  "leaving out", "leave out", "minus the")
 # "Which ingredients are below their reorder level", "nguyên liệu nào sắp hết": the rows below the level the metric
 # is kept above (its meta ``low_below``), lowest first.
-BELOW_WORDS = ("below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
+BELOW_WORDS = ("under their reorder point", "under the reorder point", "under reorder point", "below their reorder point", "below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
                "under reorder level", "under the reorder level", "under their reorder level", "below reorder point",
                "below the reorder point", "below minimum stock", "low on stock", "running low", "run low", "low stock",
                "need reordering", "needs reordering", "need to reorder", "need to be reordered", "needs to be reordered",
@@ -246,7 +246,7 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
               ("below", BELOW_WORDS, "below the level it is kept above"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "their", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
@@ -262,7 +262,7 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
 # not "số" (a number: "số lượt đặt bàn").
 BARE_WORDS = frozenset(["chi", "qua", "so"])
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "thi sao", "thi the nao", "thi", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",

@@ -483,6 +483,7 @@ class QuestionParser:
                         if (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         units_said = {unit for _, unit in unit_words}
+        named = self._said_of_its_own_metrics(named, marks)
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
@@ -1030,7 +1031,10 @@ class QuestionParser:
         if nxt is not None and nxt[2] == "live":
             nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1] and k == "metric"), nxt)
         state = nxt is not None and nxt[2] == "metric" and _kind(marks.marks[end]) == "live"  # "khách đang chờ"
-        return state or (nxt is not None and (nxt[2] == "verb" or (
+        after = marks.marks[end] if end < len(marks.marks) else None
+        waited = nxt is not None and nxt[2] == "metric" and after is not None and \
+            self.catalog.metrics[str(after.payload)].unit == "minutes"  # "món nào khách chờ lâu nhất"
+        return state or waited or (nxt is not None and (nxt[2] == "verb" or (
             nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1], language))))
 
     def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
@@ -1181,6 +1185,16 @@ class QuestionParser:
         return [ValueFilter(dimension=name, values=tuple(v.code for v in dim.values)) for name in group_by
                 if name not in filtered and (dim := self.catalog.dimension_of(name)) is not None and dim.listed_only]
 
+    def _said_of_its_own_metrics(self, named: list[str], marks: _Marks) -> list[str]:
+        """A value said only of some metrics makes the question one of them: "bếp làm sai món nào, mỗi món bao
+        nhiêu lần" counts the voided lines of that reason, never the dishes sold."""
+        for _, _, kind, payload in marks.mentions:
+            for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():
+                dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+                if dim is not None and dim.only_for and not set(named) & set(dim.only_for):
+                    return [dim.default_metric or dim.only_for[0]]
+        return named
+
     def _check_clear(self, marks: _Marks, filters: list[ValueFilter], group_by: list[str]) -> None:
         """A value said beside a concept that gives it another meaning is handed over: "each loyalty tier, and
         from walk-ins" means the guests without a membership, which no booking says."""
@@ -1271,12 +1285,16 @@ class QuestionParser:
         dims = [d for d in self.catalog.dimensions if d.concept == concept]
         return bool(dims) and not any(d.values or d.names_rows or d.is_time for d in dims)
 
-    def _head_concept(self, marks: _Marks, start: int, end: int) -> str | None:
-        """The concept a value phrase starts with: "món combo" -> dish, "bếp nướng" -> station (never "bàn",
-        a table, for "bạn thu ngân")."""
+    def _head_concept(self, marks: _Marks, start: int, end: int, meanings: Sequence[ValueMeaning]) -> str | None:
+        """The concept a value phrase starts with, when it names the value's own rows: "món combo" -> dish,
+        "bếp nướng" -> station (never "bàn", a table, for "bạn thu ngân"; never the station for the void reason
+        "Bếp làm sai món")."""
+        models = {m.semantic_model for m in meanings} | {
+            d.semantic_model for m in meanings for d in self.catalog.dimensions if d.concept == m.concept}
         for size in range(end - start - 1, 0, -1):
             entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
-            if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked):
+            if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked) \
+                    and any(d.concept == entry.payload and d.semantic_model in models for d in self.catalog.dimensions):
                 return str(entry.payload)
         return None
 
@@ -1334,7 +1352,8 @@ class QuestionParser:
             label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start
                           and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
-            head = label if which and label is not None else self._head_concept(marks, start, end)
+            head = label if which and label is not None else \
+                self._head_concept(marks, start, end, payload)  # type: ignore[arg-type]
             kind_here = each_kind and each_kind_at in (None, start)
             attached = _grouped_before(marks, start) or which or kind_here
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling

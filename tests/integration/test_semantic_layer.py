@@ -643,6 +643,10 @@ CASES = [
      "SELECT area_code, count(*), sum(seats) FROM tables WHERE is_active GROUP BY area_code"),
     ("co bao nhieu ban VIP, tong cong bao nhieu cho ngoi", "vi",
      "SELECT count(*), sum(seats) FROM tables WHERE is_active AND area_code = 'VP'"),
+    ("tuan nay bep lam sai mon nao, moi mon bao nhieu lan?", "vi",  # a void's reason: the voided lines, never sales
+     "SELECT m.name_vi, count(*), sum(oi.line_total_vnd), sum(oi.qty) FROM order_items oi JOIN menu_items m "
+     "USING (item_id) WHERE oi.line_status = 'VD' AND oi.void_reason = 'Bếp làm sai món' "
+     "AND oi.added_at >= date_trunc('week', business_now()) GROUP BY m.item_id, m.name_vi"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

@@ -83,6 +83,7 @@ class MetricInfo:
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
     share_in_money: bool = False  # "what share of payments": of their amount, even said right after "share of"
     per_day: str | None = None  # its average per day ("average daily revenue"): this metric
+    in_item_units: bool = False  # per kg, litre or piece of an item: mixes units across items, as a quantity does
     needs_period: bool = False  # over all time it answers nothing asked ("how many staff do we have")
     # its average per row, by the words that name one row: "average delivery bill" is the average check
     averaged_as: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -258,7 +259,8 @@ def _metric_info(metric: Any) -> MetricInfo:
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
-        counts=meta.get("counts"), per_day=meta.get("per_day"), needs_period=bool(meta.get("needs_period", False)), averaged_as={str(k): _strings(v) for k, v in dict(meta.get("averaged_as") or {}).items()}, share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
+        counts=meta.get("counts"), per_day=meta.get("per_day"), needs_period=bool(meta.get("needs_period", False)),
+        in_item_units=bool(meta.get("in_item_units", False)), averaged_as={str(k): _strings(v) for k, v in dict(meta.get("averaged_as") or {}).items()}, share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
     )
 

@@ -221,17 +221,24 @@ def _number(marks: _Marks, i: int) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
+_MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "litre", "liter", "ml", "chai", "bottle",
+                            "lon", "can"])
+
+
 def _mark_top_n(marks: _Marks) -> int | None:
     limit = None
     for i in range(len(marks.words)):
         number = _number(marks, i)
         if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP:
             continue
+        if number == 1 and i + 1 < len(marks.words) and marks.words[i + 1] in _MEASURE_WORDS:  # "giá bao nhiêu 1 kg":
+            marks.mark(i, i + 1, "filler")  # per one of it
+            continue
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
             marks.mark(i - 1, i + 1, "top", number)
             limit = number
-        elif i + 1 < len(marks.words) and limit is None:  # "5 món", "which 5 dishes": a number before a noun
-            limit = number
+        elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS:  # "5 món",
+            limit = number  # "which 5 dishes": a number before a noun; not "giá bao nhiêu 1 kg" (a measure)
             marks.mark(i, i + 1, "top", limit)
     return limit
 
@@ -989,7 +996,7 @@ class QuestionParser:
             metrics = [*metrics, *extra]
         if not narrowed & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
             money_said = any(k == "unit" and p == "vnd" for _, _, k, p in marks.mentions)
-            if any(self.catalog.metrics[m].unit == "qty" for m in named) and not (
+            if any(self.catalog.metrics[m].unit == "qty" or self.catalog.metrics[m].in_item_units for m in named) and not (
                     money_said and any(self.catalog.metrics[m].unit == "vnd" for m in metrics)):
                 raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
                                     "ingredient")  # "in money" says which: the money beside the quantity

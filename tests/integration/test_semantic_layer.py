@@ -647,6 +647,11 @@ CASES = [
      "SELECT m.name_vi, count(*), sum(oi.line_total_vnd), sum(oi.qty) FROM order_items oi JOIN menu_items m "
      "USING (item_id) WHERE oi.line_status = 'VD' AND oi.void_reason = 'Bếp làm sai món' "
      "AND oi.added_at >= date_trunc('week', business_now()) GROUP BY m.item_id, m.name_vi"),
+    ("Tháng này giá nhập tôm sú trung bình bao nhiêu một ký?", "vi",  # spend over quantity received, weighted
+     "SELECT i.name_vi, i.uom, round(sum(l.qty_delta * l.unit_cost_vnd) / sum(l.qty_delta)), "
+     "round(sum(l.qty_delta), 2), round(sum(l.qty_delta * l.unit_cost_vnd)) FROM inventory_logs l "
+     "JOIN ingredients i USING (ingredient_id) WHERE l.mv_type = 'RCV' AND i.name_vi = 'Tôm sú' "
+     "AND l.logged_at >= date_trunc('month', business_now()) GROUP BY i.name_vi, i.uom"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
@@ -699,6 +704,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which 10 ingredients had the most waste as a share of usage last month?",  # a ratio of two metrics
     "Tuần này chị Trần Thị Phương quản lý mấy ca?",  # "chị" (she) is not "chi" (to spend): no revenue
     "How much did we spend on seafood this month?",  # a word of one long dish name names no dish
+    "giá nhập tháng này",  # a price per kg across ingredients of every unit
     "What share of this month's revenue came from each loyalty tier, and from walk-ins?",  # no booking, or no card?
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:

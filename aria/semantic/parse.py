@@ -840,6 +840,12 @@ class QuestionParser:
             if live in self.catalog.metrics and period is None and _said(marks, "live"):
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers
                 continue
+            undated = self.catalog.metrics[metric].instead_undated
+            if undated in self.catalog.metrics and period is None and any(
+                    getattr(self.catalog.dimension(m.semantic_model, m.dimension), "names_rows", False)
+                    for _, _, k, p in marks.mentions if k == "value" for m in p):  # type: ignore[attr-defined]
+                out.append(str(undated))  # "giá vốn món cá kho tộ": the dish's cost per portion
+                continue
             others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
                       for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
             out.append(others[0] if others else metric)

@@ -652,6 +652,8 @@ CASES = [
      "round(sum(l.qty_delta), 2), round(sum(l.qty_delta * l.unit_cost_vnd)) FROM inventory_logs l "
      "JOIN ingredients i USING (ingredient_id) WHERE l.mv_type = 'RCV' AND i.name_vi = 'Tôm sú' "
      "AND l.logged_at >= date_trunc('month', business_now()) GROUP BY i.name_vi, i.uom"),
+    ("gia von mon ca kho to bao nhieu", "vi",  # no period: the dish's cost per portion, beside its price
+     "SELECT cost_vnd, price_vnd FROM menu_items WHERE name_vi = 'Cá kho tộ'"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),

@@ -765,6 +765,13 @@ def test_typos_of_swapped_letters_are_read_and_nothing_else_is(layer, now) -> No
     assert not layer.parse("how mcuh cash in the drawer today", language="en", now=now).ok  # "drawer" is unknown
 
 
+def test_tables_booked_are_bookings_and_tables_alone_are_the_restaurants(layer, now) -> None:
+    booked = layer.parse("Ngày mai có bao nhiêu bàn đặt trước, tổng mấy khách?", language="vi", now=now)
+    assert booked.query is not None and booked.query.metrics[0] == "reservations"
+    tables = layer.parse("quán có bao nhiêu bàn", language="vi", now=now)
+    assert tables.query is not None and tables.query.metrics == ["table_count", "seat_count"]
+
+
 def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:
     """"How many staff do we have" asks for the employees, not everyone who ever clocked in."""
     assert not layer.parse("how many staff do we have", language="en", now=now).ok

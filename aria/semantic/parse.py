@@ -883,7 +883,9 @@ class QuestionParser:
         spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
             one, two = self.catalog.metrics[first], self.catalog.metrics[second]
-            if end == after and first != second and one.unit == two.unit == "count" and one.models == two.models:
+            between = all(_kind(m) == "filler" for m in marks.marks[end:after])  # "bàn đặt mà khách không đến"
+            if end <= after and between and first != second and one.unit == two.unit == "count" \
+                    and one.models == two.models:
                 marks.forget(start, stop)
                 marks.mark(start, stop, "metric", second)
 

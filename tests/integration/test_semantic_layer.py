@@ -649,7 +649,7 @@ CASES = [
      "AND oi.added_at >= date_trunc('week', business_now()) GROUP BY m.item_id, m.name_vi"),
     ("Tháng này giá nhập tôm sú trung bình bao nhiêu một ký?", "vi",  # spend over quantity received, weighted
      "SELECT i.name_vi, i.uom, round(sum(l.qty_delta * l.unit_cost_vnd) / sum(l.qty_delta)), "
-     "round(sum(l.qty_delta), 2), round(sum(l.qty_delta * l.unit_cost_vnd)) FROM inventory_logs l "
+     "round(sum(l.qty_delta), 2) FROM inventory_logs l "
      "JOIN ingredients i USING (ingredient_id) WHERE l.mv_type = 'RCV' AND i.name_vi = 'Tôm sú' "
      "AND l.logged_at >= date_trunc('month', business_now()) GROUP BY i.name_vi, i.uom"),
     ("gia von mon ca kho to bao nhieu", "vi",  # no period: the dish's cost per portion, beside its price
@@ -768,8 +768,14 @@ def test_typos_of_swapped_letters_are_read_and_nothing_else_is(layer, now) -> No
 def test_tables_booked_are_bookings_and_tables_alone_are_the_restaurants(layer, now) -> None:
     booked = layer.parse("Ngày mai có bao nhiêu bàn đặt trước, tổng mấy khách?", language="vi", now=now)
     assert booked.query is not None and booked.query.metrics[0] == "reservations"
-    tables = layer.parse("quán có bao nhiêu bàn", language="vi", now=now)
+    tables = layer.parse("quán có tổng số bàn bao nhiêu", language="vi", now=now)
     assert tables.query is not None and tables.query.metrics == ["table_count", "seat_count"]
+
+
+def test_bookings_then_which_of_them_are_the_no_shows(layer, now) -> None:
+    """"Có mấy bàn đặt mà khách không đến": the bookings named, then which of them (a filler between)."""
+    parsed = layer.parse("Hôm qua có mấy bàn đặt mà khách không đến?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "no_shows"
 
 
 def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:

@@ -123,6 +123,7 @@ class _Marks:
         self.marks: list[_Mark | None] = [None] * len(words)
         self.mentions: list[tuple[int, int, str, object]] = []  # (start, end, kind, payload)
         self.excluded: set[int] = set()  # where the values to leave out start ("không tính đồ uống")
+        self.commas: frozenset[int] = frozenset()  # the words a comma comes before ("bao nhiêu khách, bill ...")
 
     def free(self, start: int, end: int) -> bool:
         return all(m is None for m in self.marks[start:end])
@@ -304,6 +305,7 @@ class QuestionParser:
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
         text = normalize(possessive_free)
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
+        marks.commas = _after_commas(possessive_free, len(marks.words))
         if not marks.words:
             return Parsed(None, problem="empty question")
         hours = _mark_hour_window(marks, text)
@@ -954,7 +956,8 @@ class QuestionParser:
         for index, ((_, end, first), (start, _, second)) in enumerate(zip(spans, spans[1:], strict=False)):
             related = first == second or second in self.catalog.metrics[first].companions \
                 or first in self.catalog.metrics[second].companions
-            if end == start and not related and not _listed_with_and(marks, spans[index + 1:]):
+            if end == start and start not in marks.commas and not related and \
+                    not _listed_with_and(marks, spans[index + 1:]):
                 return True
         return False
 
@@ -1583,6 +1586,19 @@ def _swapped_letters(question: str, unknown: Sequence[str], vocabulary: set[str]
         if len(fixes) == 1:
             question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
     return question
+
+
+def _after_commas(text: str, count: int) -> frozenset[int]:
+    """The indices of the words a comma and a space come before ("5,000" is one number, not two parts);
+    nothing when the parts do not add up to the question's words.
+
+    >>> sorted(_after_commas("Ca tối nay được bao nhiêu khách, bill trung bình bao nhiêu?", 12))
+    [7]
+    """
+    parts = [len(words_of(normalize(part))) for part in text.split(", ")]
+    if sum(parts) != count:
+        return frozenset()
+    return frozenset(sum(parts[:i + 1]) for i in range(len(parts) - 1))
 
 
 def _closing_question_word(marks: _Marks) -> None:

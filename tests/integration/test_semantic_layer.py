@@ -778,6 +778,11 @@ def test_bookings_then_which_of_them_are_the_no_shows(layer, now) -> None:
     assert parsed.query is not None and parsed.query.metrics[0] == "no_shows"
 
 
+def test_two_figures_asked_apart_by_a_comma_are_both_answered(layer, now) -> None:
+    parsed = layer.parse("Ca tối nay tới giờ được bao nhiêu khách, bill trung bình bao nhiêu?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[:2] == ["guests", "avg_check"]
+
+
 def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:
     """"How many staff do we have" asks for the employees, not everyone who ever clocked in."""
     assert not layer.parse("how many staff do we have", language="en", now=now).ok

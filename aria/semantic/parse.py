@@ -886,8 +886,9 @@ class QuestionParser:
         for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
             one, two = self.catalog.metrics[first], self.catalog.metrics[second]
             between = all(_kind(m) == "filler" for m in marks.marks[end:after])  # "bàn đặt mà khách không đến"
-            if end <= after and between and first != second and one.unit == two.unit == "count" \
-                    and one.models == two.models:
+            apart = any(end <= comma <= after for comma in marks.commas)
+            if end <= after and between and not apart and first != second \
+                    and one.unit == two.unit == "count" and one.models == two.models:  # not "đơn bị hủy, bill bị void"
                 marks.forget(start, stop)
                 marks.mark(start, stop, "metric", second)
 

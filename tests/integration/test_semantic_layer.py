@@ -781,6 +781,8 @@ def test_bookings_then_which_of_them_are_the_no_shows(layer, now) -> None:
 def test_two_figures_asked_apart_by_a_comma_are_both_answered(layer, now) -> None:
     parsed = layer.parse("Ca tối nay tới giờ được bao nhiêu khách, bill trung bình bao nhiêu?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.metrics[:2] == ["guests", "avg_check"]
+    both = layer.parse("Hôm nay có mấy đơn bị hủy, mấy bill bị void?", language="vi", now=now)  # not "which of them"
+    assert both.query is not None and both.query.metrics == ["cancelled_orders", "void_orders"]
 
 
 def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:

@@ -66,10 +66,10 @@ class MetricInfo:
     instead_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # read as another metric when the question also names a metric: the party size of bookings is a booking's
     instead_with: dict[str, str] = field(default_factory=dict)
-    instead_live: str | None = None
+    instead_live: str | None = None  # read as this one when asked right now, with no period (guests: those seated)
     # read as this one when no period is said and the question names one row ("giá vốn món cá kho tộ": its cost
     # per portion on the menu, not the food cost of every portion ever sold)
-    instead_undated: str | None = None  # read as this one when asked right now, with no period (guests: those seated)
+    instead_undated: str | None = None
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -263,7 +263,9 @@ def _metric_info(metric: Any) -> MetricInfo:
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
         counts=meta.get("counts"), per_day=meta.get("per_day"), needs_period=bool(meta.get("needs_period", False)),
-        in_item_units=bool(meta.get("in_item_units", False)), averaged_as={str(k): _strings(v) for k, v in dict(meta.get("averaged_as") or {}).items()}, share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
+        in_item_units=bool(meta.get("in_item_units", False)),
+        averaged_as={str(k): _strings(v) for k, v in dict(meta.get("averaged_as") or {}).items()},
+        share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"),
     )

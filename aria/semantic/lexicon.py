@@ -68,6 +68,7 @@ _MARKER_SPELLINGS = {"tung": "từng", "moi": "mỗi"}  # how the Vietnamese one
 SUPERLATIVES: dict[str, bool] = {
     "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
+    "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
@@ -97,7 +98,9 @@ SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat":
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
                        "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
-                       "least sold": "portions_sold", "slowest selling": "portions_sold"}
+                       "least sold": "portions_sold", "slowest selling": "portions_sold",
+                       "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
+                       "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.

@@ -729,6 +729,7 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("Nguyên liệu nào còn dùng được ít ngày nhất theo mức dùng 7 ngày qua?", "days_of_stock_left", 1,
      "ingredient"),  # "ít ngày nhất": the fewest days left, ranked from the bottom
     ("top dish this month", "portions_sold", 1, "menu_item"),
+    ("5 món ra chậm nhất tháng này là những món nào?", "avg_prep_time", 5, "menu_item"),  # slow out of the kitchen
     ("what's the best seller yday", "portions_sold", 1, "menu_item"),  # the dish ranked, not a total of portions
     ("How many beers did we sell last week, by brand?", "portions_sold", None, "menu_item"),  # each beer
     ("Which area had the highest spend per guest last week?", "avg_spend_per_guest", None, "dining_table"),
@@ -783,6 +784,11 @@ def test_two_figures_asked_apart_by_a_comma_are_both_answered(layer, now) -> Non
     assert parsed.query is not None and parsed.query.metrics[:2] == ["guests", "avg_check"]
     both = layer.parse("Hôm nay có mấy đơn bị hủy, mấy bill bị void?", language="vi", now=now)  # not "which of them"
     assert both.query is not None and both.query.metrics == ["cancelled_orders", "void_orders"]
+
+
+def test_an_average_per_table_is_no_split_by_table(layer, now) -> None:
+    parsed = layer.parse("tuan truoc trung binh moi ban khach ngoi bao lau", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "avg_minutes_seated" and not parsed.query.group_by
 
 
 def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:

@@ -195,6 +195,11 @@ def semantic_dir() -> Path:
     return seed_dir() / "semantic"
 
 
+def _string_lists(value: Any) -> dict[str, tuple[str, ...]]:
+    """A meta mapping of names to lists ("split_companions_by: {category: [gross_margin_pct]}")."""
+    return {str(k): _strings(v) for k, v in dict(value or {}).items()}
+
+
 def _strings(value: Any) -> tuple[str, ...]:
     if value is None:
         return ()
@@ -248,23 +253,23 @@ def _metric_info(metric: Any) -> MetricInfo:
         name=metric.name, labels=labels, unit=str(meta.get("unit", "count")), decimals=int(meta.get("decimals", 0)),
         column=str(meta.get("column") or metric.name), direction=str(meta.get("direction", "neutral")),
         companions=_strings(meta.get("companions")), split_companions=_strings(meta.get("split_companions")),
-        companions_with={str(k): _strings(v) for k, v in dict(meta.get("companions_with") or {}).items()},
+        companions_with=_string_lists(meta.get("companions_with")),
         companions_without_item=_strings(meta.get("companions_without_item")),
-        split_companions_by={str(k): _strings(v) for k, v in dict(meta.get("split_companions_by") or {}).items()},
+        split_companions_by=_string_lists(meta.get("split_companions_by")),
         unsplit_companions=_strings(meta.get("unsplit_companions")),
-        companions_by={str(k): _strings(v) for k, v in dict(meta.get("companions_by") or {}).items()},
-        instead_by={str(k): _strings(v) for k, v in dict(meta.get("instead_by") or {}).items()},
+        companions_by=_string_lists(meta.get("companions_by")),
+        instead_by=_string_lists(meta.get("instead_by")),
         instead_with={str(k): str(v) for k, v in dict(meta.get("instead_with") or {}).items()},
         description=metric.description or "",
         type=str(getattr(metric.type, "value", metric.type)).lower(), finer=meta.get("finer"),
         split_alternative=meta.get("split_alternative"),
-        show_with={str(k): _strings(v) for k, v in dict(meta.get("show_with") or {}).items()},
+        show_with=_string_lists(meta.get("show_with")),
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
         counts=meta.get("counts"), per_day=meta.get("per_day"), needs_period=bool(meta.get("needs_period", False)),
         in_item_units=bool(meta.get("in_item_units", False)),
-        averaged_as={str(k): _strings(v) for k, v in dict(meta.get("averaged_as") or {}).items()},
+        averaged_as=_string_lists(meta.get("averaged_as")),
         share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"),

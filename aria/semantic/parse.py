@@ -151,24 +151,33 @@ class _Marks:
         return [w for w, m in zip(self.words, self.marks, strict=True) if m is None]
 
 
+def _word_offsets(text: str) -> list[int]:
+    """Where each word of the normalized text starts, to map a match on the text to the words it covers."""
+    return [m.start() for m in re.finditer(r"\S+", text)]
+
+
+def _free_words(marks: _Marks, offsets: list[int], start: int, end: int) -> tuple[int, int] | None:
+    """The words a match from ``start`` to ``end`` of the text covers, when none of them is marked yet."""
+    covered = [i for i, off in enumerate(offsets) if start <= off < end]
+    return (covered[0], covered[-1] + 1) if covered and marks.free(covered[0], covered[-1] + 1) else None
+
+
 def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]:
     ranges = []
-    offsets = [m.start() for m in re.finditer(r"\S+", text)]
+    offsets = _word_offsets(text)
     for found in find_periods(text, now):
-        covered = [i for i, off in enumerate(offsets) if found.start <= off < found.end]
-        if covered and marks.free(covered[0], covered[-1] + 1):
-            marks.mark(covered[0], covered[-1] + 1, "time", found.range)
+        if (words := _free_words(marks, offsets, found.start, found.end)) is not None:
+            marks.mark(*words, "time", found.range)
             ranges.append(found.range)
     return ranges
 
 
 def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
     filters = []
-    offsets = [m.start() for m in re.finditer(r"\S+", text)]
+    offsets = _word_offsets(text)
     for match in _TABLE_NO.finditer(text):
-        covered = [i for i, off in enumerate(offsets) if match.start() <= off < match.end()]
-        if covered and marks.free(covered[0], covered[-1] + 1):
-            marks.mark(covered[0], covered[-1] + 1, "table_no", match.group(1))
+        if (words := _free_words(marks, offsets, match.start(), match.end())) is not None:
+            marks.mark(*words, "table_no", match.group(1))
             filters.append(match.group(1))
     return [ValueFilter(dimension="table_no", values=(v,)) for v in filters]
 
@@ -193,7 +202,7 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     >>> _mark_hour_window(_Marks("tu 1 den 5 thang 11".split(), []), "tu 1 den 5 thang 11")  # days, not hours
     []
     """
-    offsets = [m.start() for m in re.finditer(r"\S+", text)]
+    offsets = _word_offsets(text)
     for pattern in _HOUR_WINDOWS:
         for match in pattern.finditer(text):
             start, start_half, end, end_half = int(match.group(1)), match.group(2), int(match.group(3)), match.group(4)
@@ -201,12 +210,12 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
                 end += 12
             if start_half in _AFTERNOON and start < 12 or not start_half and start < 12 and 12 <= start + 12 < end:
                 start += 12
-            covered = [i for i, off in enumerate(offsets) if match.start() <= off < match.end()]
             said = set(match.group(0).split())
             hours_said = end_half or said & {"gio"} or any(w[-1] == "h" and w[:-1].isdigit() for w in said)
-            if not hours_said or not 0 <= start < end <= 24 or not covered or not marks.free(covered[0], covered[-1] + 1):
+            words = _free_words(marks, offsets, match.start(), match.end())
+            if not hours_said or not 0 <= start < end <= 24 or words is None:
                 continue
-            marks.mark(covered[0], covered[-1] + 1, "filler", None)
+            marks.mark(*words, "filler", None)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
     return []
 

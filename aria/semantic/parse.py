@@ -853,8 +853,7 @@ class QuestionParser:
                 continue
             undated = self.catalog.metrics[metric].instead_undated
             if undated in self.catalog.metrics and period is None and any(
-                    getattr(self.catalog.dimension(m.semantic_model, m.dimension), "names_rows", False)
-                    for _, _, k, p in marks.mentions if k == "value" for m in p):  # type: ignore[attr-defined]
+                    self._names_rows(m) for _, _, k, p in marks.mentions if k == "value" for m in p):  # type: ignore[attr-defined]
                 out.append(str(undated))  # "giá vốn món cá kho tộ": the dish's cost per portion
                 continue
             others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
@@ -1261,10 +1260,14 @@ class QuestionParser:
                 continue
         return options
 
+    def _names_rows(self, meaning: ValueMeaning) -> bool:
+        """The value is a row's own name (a dish, a customer), not a code that describes rows."""
+        dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+        return dim is not None and dim.names_rows
+
     def _rows_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
         """The concept of the rows a phrase names several of by name: "cà phê" (two coffees) -> dish."""
-        named = Counter(m.concept for m in meanings
-                        if getattr(self.catalog.dimension(m.semantic_model, m.dimension), "names_rows", False))
+        named = Counter(m.concept for m in meanings if self._names_rows(m))
         return next((concept for concept, n in named.items() if n > 1), None)
 
     def _entity_name_concept(self, meanings: tuple[ValueMeaning, ...]) -> str | None:
@@ -1605,6 +1608,8 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
     >>> sorted(_after_commas("Ca tối nay được bao nhiêu khách, bill trung bình bao nhiêu?", 12))
     [7]
     """
+    if ", " not in text:  # most questions: nothing to normalize a second time
+        return frozenset()
     parts = [len(words_of(normalize(part))) for part in text.split(", ")]
     if sum(parts) != count:
         return frozenset()

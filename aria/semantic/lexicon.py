@@ -556,16 +556,7 @@ def _shared_heads(names: Sequence[str], taken: set[str], phrases: set[tuple[str,
     ...                "Cơm gà"], {"ca"}, set())
     {('ca', 'phe'): ['Cà phê sữa đá', 'Cà phê muối'], ('pho',): ['Phở bò', 'Phở gà']}
     """
-    words = _name_words(names)
-    heads: dict[tuple[str, ...], list[str]] = {}
-    for name, said in words.items():
-        for size in (1, 2):
-            if len(said) > size:
-                heads.setdefault(said[:size], []).append(name)
-    return {head: named for head, named in heads.items()
-            if len(named) >= 2 and len("".join(head)) >= 3 and all(w.isalpha() for w in head)
-            and head not in phrases and not (len(head) == 1 and head[0] in taken)
-            and not any(_inside(head, said) for name, said in words.items() if name not in named)}
+    return _shared_kinds(_name_words(names), lambda said, size: said[:size], taken, phrases)
 
 
 def _shared_tails(names: Sequence[str], taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
@@ -585,15 +576,22 @@ def _shared_tails(names: Sequence[str], taken: set[str], phrases: set[tuple[str,
         cut = next((i for i, word in enumerate(said) if word in ("with", "in", "on", "for")), len(said))
         if not {"combo", "set"} & set(said):
             kinds[name] = said[:cut]
-    tails: dict[tuple[str, ...], list[str]] = {}
-    for name, said in kinds.items():
+    return _shared_kinds(kinds, lambda said, size: said[-size:], taken, phrases)
+
+
+def _shared_kinds(words: dict[str, tuple[str, ...]], part: Callable[[tuple[str, ...], int], tuple[str, ...]],
+                  taken: set[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], list[str]]:
+    """The one or two words (``part`` of a name's words: its first or its last) that two names or more share,
+    found inside no other name, neither a phrase of their own nor, alone, a word that means something else."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, said in words.items():
         for size in (1, 2):
             if len(said) > size:
-                tails.setdefault(said[-size:], []).append(name)
-    return {tail: named for tail, named in tails.items()
-            if len(named) >= 2 and len("".join(tail)) >= 3 and all(w.isalpha() for w in tail)
-            and tail not in phrases and not (len(tail) == 1 and tail[0] in taken)
-            and not any(_inside(tail, said) for name, said in kinds.items() if name not in named)}
+                groups.setdefault(part(said, size), []).append(name)
+    return {kind: named for kind, named in groups.items()
+            if len(named) >= 2 and len("".join(kind)) >= 3 and all(w.isalpha() for w in kind)
+            and kind not in phrases and not (len(kind) == 1 and kind[0] in taken)
+            and not any(_inside(kind, said) for name, said in words.items() if name not in named)}
 
 
 def _name_words(names: Sequence[str], *, bundles: bool = False) -> dict[str, tuple[str, ...]]:

@@ -47,6 +47,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev19.yaml": ("dj", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev20.yaml": ("dk", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev21.yaml": ("dl", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev22.yaml": ("dm", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev23.yaml": ("dn", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

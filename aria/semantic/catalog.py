@@ -70,6 +70,8 @@ class MetricInfo:
     # read as this one when no period is said and the question names one row ("giá vốn món cá kho tộ": its cost
     # per portion on the menu, not the food cost of every portion ever sold)
     instead_undated: str | None = None
+    instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
+    visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -92,6 +94,7 @@ class MetricInfo:
     averaged_as: dict[str, tuple[str, ...]] = field(default_factory=dict)
     counts: str | None = None  # the concept whose rows it counts (staff on shift: staff); split by it, a list
     balance: bool = False  # a running total of every movement ever (stock): known as of now, never for a period
+    window_days: int | None = None  # a balance over its own last days (use of the last 7): no other window is said
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
     inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
@@ -135,6 +138,9 @@ class DimensionInfo:
     unclear_beside: tuple[str, ...] = ()
     # the metrics its values describe: a void's reason is said of voided lines, never of dishes sold
     only_for: tuple[str, ...] = ()
+    # a split by it shows its values' labels in the question's language, lower case ("weekend", "ngày thường"),
+    # not the values themselves (true / false)
+    shows_labels: bool = False
 
     @property
     def names_rows(self) -> bool:
@@ -272,7 +278,9 @@ def _metric_info(metric: Any) -> MetricInfo:
         averaged_as=_string_lists(meta.get("averaged_as")),
         share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
-        instead_undated=meta.get("instead_undated"),
+        instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
+        visits=bool(meta.get("visits", False)),
+        window_days=int(meta["window_days"]) if meta.get("window_days") is not None else None,
     )
 
 
@@ -303,6 +311,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         partial_names=bool(meta.get("partial_names", False)),
         own_metrics_only=bool(meta.get("own_metrics_only", False)), listed_only=bool(meta.get("listed_only", False)),
         unclear_beside=_strings(meta.get("unclear_beside")), only_for=_strings(meta.get("only_for")),
+        shows_labels=bool(meta.get("shows_labels", False)),
     )
 
 

@@ -293,6 +293,11 @@ class SemanticCompiler:
         if query.below is not None and (query.below not in query.group_by or query.compare or query.share):
             raise SemanticQueryError("'Below the level' needs the level in the split (e.g. the reorder level), one "
                                      "period and no share.")
+        if query.threshold is not None and (not query.group_by or query.compare or query.share):
+            raise SemanticQueryError("A condition on a figure (fewer than 100 portions) keeps rows of a split, in one "
+                                     "period and without shares.")
+        if query.returning is not None:
+            return self._compile_returning(query)
         if query.share and not query.group_by:
             return self._compile_share_of_value(query)
         if query.compare is not None:
@@ -311,6 +316,8 @@ class SemanticCompiler:
             where.append(something_to_show(list(query.metrics)))
         if query.below is not None:  # "running low": below the level it is kept above
             where.append(self._below(query.metrics[0], query.below))
+        if query.threshold is not None:  # "sold fewer than 100 portions": its exact value, not the rounded one
+            where.append(self._beyond(query, f"semantic_result.{query.metrics[0]}"))
         if where:
             sql += "\nWHERE " + " AND ".join(where)
         if query.limit_per is not None:  # the first ``limit`` of each group, each group's in rank order
@@ -344,7 +351,7 @@ class SemanticCompiler:
         select: list[str] = []
         for name in query.group_by:
             columns.append(self.column_name(name))
-            select.append(f'coalesce(a.{name}, b.{name}) AS "{columns[-1]}"')
+            select.append(f'{self._shown(name, f"coalesce(a.{name}, b.{name})", query.language)} AS "{columns[-1]}"')
         for name in query.metrics:
             info = self.catalog.metrics[name]
             for alias, period in (("a", query.time), ("b", query.compare)):
@@ -377,6 +384,36 @@ class SemanticCompiler:
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{first};\n{second}", sql=sql, columns=tuple(columns))
+
+    def _compile_returning(self, query: SemanticQuery) -> CompiledQuery:
+        """"Of the customers who came in October, how many came back in November": the rows the metric counts in the
+        first period, how many of them the visits metric counts again in the second (or not), and that in percent;
+        two MetricFlow queries joined on the row (a customer)."""
+        visits = next((m for m, info in self.catalog.metrics.items() if info.visits), None)
+        key = self.catalog.metrics[visits].counts if visits is not None else None
+        if query.compare is None or visits is None or key is None or self.catalog.metrics[query.metrics[0]].counts != key:
+            raise SemanticQueryError("Who came back needs the customers of one period and a second period.")
+        if any(g.startswith("metric_time") for g in query.group_by) or query.limit is not None or query.share:
+            raise SemanticQueryError("Who came back is counted for one period, split only by what the customers are "
+                                     "(e.g. their tier).")
+        cohort = self._explain(query.model_copy(update={"compare": None, "metrics": query.metrics[:1]}),
+                               [key, *query.group_by])
+        again = self._explain(SemanticQuery(metrics=[visits], time=query.compare), [key])
+        label = "came_back" if query.returning == "back" else "not_back"
+        counted = f"count(b.{key})" if query.returning == "back" else f"count(*) - count(b.{key})"
+        columns = [self.column_name(name) for name in query.group_by]
+        select = [f'{self._shown(name, f"a.{name}", query.language)} AS "{column}"'
+                  for name, column in zip(query.group_by, columns, strict=True)]
+        columns += [self.catalog.metrics[query.metrics[0]].column, label, f"{label}_pct"]
+        select += [f'count(*) AS "{columns[-3]}"', f'{counted} AS "{label}"',
+                   f'{percent_of(f"({counted})", "count(*)")} AS "{label}_pct"']
+        # a customer whose orders of the period were all cancelled is a row with nothing counted: not one of them
+        sql = (f"SELECT {', '.join(select)}\nFROM (\n{cohort}\n) AS a\nLEFT JOIN (\n{again}\n) AS b "
+               f"ON b.{key} = a.{key} AND b.{visits} > 0\nWHERE a.{query.metrics[0]} > 0")
+        if query.group_by:
+            keys = ", ".join(f"a.{name}" for name in query.group_by)
+            sql += f"\nGROUP BY {keys}\nORDER BY {keys}"
+        return CompiledQuery(query=query, metricflow_sql=f"{cohort};\n{again}", sql=sql, columns=tuple(columns))
 
     def _compile_share_of_value(self, query: SemanticQuery) -> CompiledQuery:
         """"What share of last week's revenue came from delivery orders": the metric for the values asked, for
@@ -420,9 +457,8 @@ class SemanticCompiler:
         select: list[str] = []
         for name in query.group_by:
             column = self.column_name(name)
-            expr = f'{name}::date' if name in _DATE_GRAINS else name
             columns.append(column)
-            select.append(f'{expr} AS "{column}"')
+            select.append(f'{self._shown(name, name, query.language)} AS "{column}"')
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
             select.append(f'{self._metric_value(name, name)} AS "{columns[-1]}"')
@@ -461,20 +497,31 @@ class SemanticCompiler:
         columns, select = [], []
         for name in query.group_by:
             columns.append(self.column_name(name))
-            select.append(f'v.{name} AS "{columns[-1]}"')
+            select.append(f'{self._shown(name, f"v.{name}", query.language)} AS "{columns[-1]}"')
         for name in query.metrics:
             columns.append(self.catalog.metrics[name].column)
             select.append(f'{self._metric_value(name, f"r.{name}")} AS "{columns[-1]}"')  # sold nothing: sold 0
         sql = (f"SELECT {', '.join(select)}\nFROM (\n{rows_sql}\n) AS v{narrowing}\n"
                f"LEFT JOIN (\n{metrics_sql}\n) AS r ON r.{entity} = v.{entity}")
+        kept = []
         if query.below is not None:  # an ingredient never logged has nothing in stock
-            sql += f"\nWHERE {self._below(f'r.{query.metrics[0]}', f'v.{query.below}')}"
+            kept.append(self._below(f"r.{query.metrics[0]}", f"v.{query.below}"))
+        if query.threshold is not None:  # "the active dishes that sold fewer than 100": those that sold none too
+            kept.append(self._beyond(query, f"r.{query.metrics[0]}"))
+        if kept:
+            sql += f"\nWHERE {' AND '.join(kept)}"
         order = [f"{self._metric_value(o.by, f'r.{o.by}') if o.by in query.metrics else f'v.{o.by}'} "
                  f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
         sql += "\nORDER BY " + ", ".join([*order, f"v.{entity} ASC"])
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{rows_sql};\n{metrics_sql}", sql=sql, columns=tuple(columns))
+
+    def _beyond(self, query: SemanticQuery, source: str) -> str:
+        """The first metric against the question's figure: a sum or count with nothing to add up is 0."""
+        assert query.threshold is not None
+        value = f"coalesce({source}, 0)" if self.catalog.metrics[query.metrics[0]].additive else source
+        return f"{value} {query.threshold.op} {float(query.threshold.value)!r}"
 
     @staticmethod
     def _below(metric: str, level: str) -> str:
@@ -504,8 +551,21 @@ class SemanticCompiler:
         minutes or cents, nowhere near 1e-9 from a tie).
         """
         info = self.catalog.metrics[name]
+        if info.unit == "time":  # a moment (when a shift starts), shown as it is
+            return source
         value = f"coalesce({source}, 0)" if info.additive else source
         return f"round(round(({value})::numeric, 9), {int(info.decimals)})"
+
+    def _shown(self, name: str, source: str, language: str) -> str:
+        """A split's value as the answer shows it: a date grain as a date, a dimension that ``shows_labels`` as
+        its value's label in the question's language, lower case ("weekend", not true)."""
+        if name in _DATE_GRAINS:
+            return f"{source}::date"
+        dim = self.catalog.dimension_of(name)
+        if dim is None or not dim.shows_labels or not dim.values:
+            return source
+        cases = " ".join(f"WHEN {_quote(v.code)} THEN {_quote(v.labels.label(language).lower())}" for v in dim.values)
+        return f"CASE {source}::text {cases} END"
 
     def column_name(self, group_by: str) -> str:
         if group_by in TIME_COLUMNS:

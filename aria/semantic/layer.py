@@ -174,7 +174,11 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append(("không phải " if language == "vi" else "not ") + words if flt.exclude else words)
     if query.time is not None:
         parts.append(period_label(query.time))
-    if query.compare is not None:
+    if query.compare is not None and query.returning is not None:  # "Khách đã mua · 2026-10 · quay lại 2026-11"
+        back = ("quay lại " if language == "vi" else "came back ") if query.returning == "back" else \
+            ("không quay lại " if language == "vi" else "not back ")
+        parts.append(back + period_label(query.compare))
+    elif query.compare is not None:
         parts.append(("so với " if language == "vi" else "compared with ") + period_label(query.compare))
     if query.change_amount:
         parts.append("chênh lệch" if language == "vi" else "change")
@@ -187,6 +191,10 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
     if query.below is not None:
         level = _split_name(query.below, catalog, language)
         parts.append(f"dưới {level}" if language == "vi" else f"below {level}")
+    if query.threshold is not None:  # "Số phần bán được < 100"
+        figure = f"{query.threshold.value:,.10g}"
+        parts.append(f"{parts[0].split(' + ')[0]} {query.threshold.op} "
+                     + (figure.replace(",", ".") if language == "vi" else figure))
     for order in query.order_by:
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \

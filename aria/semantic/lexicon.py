@@ -97,6 +97,7 @@ SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat":
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
+                       "vang nhat": "guests", "vang khach nhat": "guests",
                        "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
@@ -127,7 +128,8 @@ VERBS: dict[str, str | None] = {
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
-    "handle": None, "handled": None, "process": None, "processed": None, "sent out": None, "send out": None,
+    "handle": None, "handled": None, "looking after": None, "ate": None, "ate with us": None,
+    "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
@@ -177,7 +179,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
-                              "the guests"])
+                              "the guests", "server", "the server", "all server", "nhan vien phuc vu"])
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -190,6 +192,8 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
+                    "counting dishes that sold nothing", "including dishes that sold nothing",
+                    "including dishes with no sales", "including dishes that didn t sell", "even those that sold nothing",
                     "counting those that sold nothing", "including items with no sales", "including zero sellers",
                     "ke ca mon khong ban duoc", "ke ca nhung mon khong ban duoc", "ke ca mon chua ban duoc",
                     "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc")
@@ -223,7 +227,8 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
-              "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay")
+              "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay",
+              "hiện có", "hien co")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
@@ -241,12 +246,25 @@ BELOW_WORDS = ("under their reorder point", "under the reorder point", "under re
                "dưới mức đặt hàng lại", "dưới mức đặt lại", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
                "dưới mức tồn tối thiểu", "dưới mức tối thiểu", "dưới định mức", "sắp hết", "sắp hết hàng", "sắp cạn",
                "sắp cạn kho", "gần hết", "cần đặt thêm", "cần nhập thêm", "cần đặt hàng lại", "cần nhập hàng")
+# "Of the customers who came in October, how many came back in November", "... haven't been back since": those of
+# the first period's customers who ordered again in the second (or after the first).
+CAME_BACK_WORDS = ("came back", "come back", "comes back", "have been back", "has been back", "been back", "were back",
+                   "was back", "returned", "came back to eat", "come back to eat", "have come back", "has come back",
+                   "have already come back", "came back since", "been back since", "quay lai", "quay lai an",
+                   "da quay lai", "da quay lai an", "quay tro lai", "tro lai an")
+NOT_BACK_WORDS = ("haven t been back", "have not been back", "hasn t been back", "has not been back", "not been back",
+                  "haven t come back", "have not come back", "didn t come back", "did not come back", "never came back",
+                  "haven t been back since", "have not been back since", "haven t been back yet",
+                  "haven t come back since", "haven t come back yet", "not back yet", "not back since",
+                  "chua quay lai", "khong quay lai", "chua quay lai an", "khong quay lai an", "chua tro lai",
+                  "khong tro lai")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
               ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"),
-              ("below", BELOW_WORDS, "below the level it is kept above"))
+              ("below", BELOW_WORDS, "below the level it is kept above"), ("came_back", CAME_BACK_WORDS, "came back"),
+              ("not_back", NOT_BACK_WORDS, "not back since"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
@@ -287,7 +305,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate",  # stock lasts at
-                  "at this rate", "going by",
+                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "ca quan", "toan quan", "ca nha hang", "trong menu",
+                  "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")
 
@@ -343,7 +362,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
-             "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number"}
+             "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

@@ -51,7 +51,7 @@ from aria.semantic.lexicon import (
     words_of,
 )
 from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period
-from aria.semantic.query import OrderBy, SemanticQuery, TimeRange, ValueFilter
+from aria.semantic.query import OrderBy, SemanticQuery, Threshold, TimeRange, ValueFilter
 from aria.text import normalize
 
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
@@ -62,6 +62,7 @@ _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
+_CANNOT_SPLIT = "the metric cannot be split or filtered by "
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 # A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
@@ -253,12 +254,91 @@ def _mark_top_n(marks: _Marks) -> int | None:
     return limit
 
 
-def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]]]) -> None:
+# "more than 100 portions", "dưới 64%", "từ 2 lần trở lên": a condition on a split's first metric (the words before
+# the figure, with the Vietnamese ones' marks when typed with them)
+_THRESHOLD_WORDS = {("at", "least"): ">=", ("no", "less", "than"): ">=", ("not", "less", "than"): ">=",
+                    ("more", "than"): ">", ("greater", "than"): ">", ("over",): ">", ("above",): ">",
+                    ("fewer", "than"): "<", ("less", "than"): "<", ("under",): "<", ("below",): "<",
+                    ("at", "most"): "<=", ("no", "more", "than"): "<=", ("not", "more", "than"): "<=",
+                    ("trên",): ">", ("hơn",): ">", ("nhiều", "hơn"): ">", ("ít", "hơn"): "<", ("dưới",): "<",
+                    ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
+                    ("từ",): ">="}
+_UP_OR_DOWN: dict[tuple[str, ...], str] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}  # "từ 20 phần trở lên", "50 đơn trở xuống"
+_MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
+                "ty": 1e9, "billion": 1e9}
+_SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
+                       ("portions", "qty")}  # "từ 2 lần trở lên" of orders, "100 phần" of a count of portions
+_THOUSANDS = re.compile(r"^(\d+)(k|tr|m)$")  # "500k", "2tr", "150m"
+
+
+def _threshold_before(marks: _Marks, i: int) -> tuple[int, str] | None:
+    """The comparison said right before word ``i`` ("fewer than", "dưới"): how many words, and its operator."""
+    for words, op in _THRESHOLD_WORDS.items():
+        n = len(words)
+        if n <= i and marks.free(i - n, i) and marks.words[i - n:i] == [normalize(w) for w in words] and \
+                all(a in ("", accents_of(w)[0]) for a, w in zip(marks.accents[i - n:i], words, strict=True)):
+            return n, op
+    return None
+
+
+def _unit_at(marks: _Marks, i: int) -> tuple[str | None, int]:
+    """The unit the word (or two) at ``i`` says ("portions", "phần trăm"), and how many words say it."""
+    for n in (2, 1):
+        phrase = marks.words[i:i + n]
+        if len(phrase) == n and " ".join(phrase) in UNITS:
+            return UNITS[" ".join(phrase)], n
+    return None, 0
+
+
+@dataclass(frozen=True)
+class _Condition:
+    """A condition on a figure as the question says it: "fewer than 100 portions" is ("<", 100, "portions", and
+    where the word after the figure is)."""
+
+    op: str
+    figure: float
+    unit: str | None  # the unit said after the figure (portions, vnd, percent ...), if any
+    after: int  # the word after the figure: a metric named there is the one it is said of
+
+
+def _mark_thresholds(marks: _Marks) -> list[_Condition]:
+    """Mark each "fewer than 100 (portions)", "dưới 50k", "từ 2 lần trở lên" and say it as (operator, figure, the
+    unit said after it): a number, times a thousand or a million ("500k", "2 triệu"). "Từ 5 ..." is one only with
+    "trở lên" after it (else it is "from")."""
+    found = []
+    for i, word in enumerate(marks.words):
+        short = _THOUSANDS.match(word)
+        number = float(short.group(1)) * _MULTIPLIERS[short.group(2)] if short else _number(marks, i)
+        if number is None or not marks.free(i, i + 1):
+            continue
+        end, money = i + 1, bool(short)
+        if end < len(marks.words) and marks.words[end] in _MULTIPLIERS and marks.free(end, end + 1):
+            number, end, money = number * _MULTIPLIERS[marks.words[end]], end + 1, True
+        unit, n = _unit_at(marks, end)
+        up = _UP_OR_DOWN.get(tuple(marks.words[end + n:end + n + 2]))
+        before = _threshold_before(marks, i)
+        if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
+            before = None  # "từ 5 giờ": from
+        if before is None and up is None:
+            continue
+        condition = _Condition(up or before[1], number, "vnd" if money else unit, end)  # type: ignore[index]
+        marks.mark(i - (before[0] if before else 0), end, "threshold", condition)
+        if up is not None:
+            marks.mark(end + n, end + n + 2, "threshold")
+        found.append(condition)
+    return found
+
+
+def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]]],
+                  not_concepts: frozenset[str] = frozenset()) -> None:
     """Mark the lexicon's phrases in its order (longest and most specific first), looking only at the
-    phrases that start with a word of the question (the lexicon holds every dish and staff name)."""
+    phrases that start with a word of the question (the lexicon holds every dish and staff name); the
+    phrases of the ``not_concepts`` are read as something else (a value)."""
     candidates = sorted({item for word in set(marks.words) for item in by_first_word.get(word, ())},
                         key=lambda item: item[0])
     for _, entry in candidates:
+        if entry.kind == "concept" and entry.payload in not_concepts:
+            continue
         for start in marks.find(entry.tokens):
             if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked):
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
@@ -291,6 +371,9 @@ class QuestionParser:
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
         self._by_first_word = _index_by_first_word(lexicon)
+        # concepts whose phrases also name a value of a broader one: "each server", where servers cannot split, is
+        # each staff member whose role is server
+        self._standing_in = {d.concept for d in catalog.dimensions if d.stands_for}
         self._vocabulary = {w for e in lexicon for w in e.tokens} | set(_TIME_WORDS)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
@@ -298,6 +381,10 @@ class QuestionParser:
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
         parsed = self._parse(question, language=language, now=now)
+        cannot = parsed.problem.removeprefix(_CANNOT_SPLIT) if parsed.problem.startswith(_CANNOT_SPLIT) else None
+        if cannot in self._standing_in:  # "how many hours did each server work": the staff whose role is server
+            second = self._parse(question, language=language, now=now, not_concepts=frozenset({cannot}))
+            return second if second.ok else parsed
         if parsed.problem != "some words were not recognised":
             return parsed
         fixed = _swapped_letters(question, parsed.unknown, self._vocabulary)
@@ -306,7 +393,8 @@ class QuestionParser:
         second = self._parse(fixed, language=language, now=now)  # "waht's the best seller": what's
         return second if second.ok else parsed
 
-    def _parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
+    def _parse(self, question: str, *, language: str, now: dt.datetime,
+               not_concepts: frozenset[str] = frozenset()) -> Parsed:
         possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(
             " ", shorthand_spelled(question)))))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
@@ -320,8 +408,9 @@ class QuestionParser:
         hours = _mark_hour_window(marks, text)
         ranges = _mark_periods(marks, text, now)
         tables = _mark_table_numbers(marks, text) + hours
+        thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks)
-        _mark_lexicon(marks, self._by_first_word)
+        _mark_lexicon(marks, self._by_first_word, not_concepts)
         for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
             shift = self._shift_of_period.get(tuple(marks.words[start:end])) if kind == "time" else None
             if shift is not None:
@@ -361,6 +450,8 @@ class QuestionParser:
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
+        if self._asks_who_came_back(marks, ranges):
+            return self._came_back(marks, language, ranges, tables, recognised, now)
         if len(ranges) == 2 and _compared_with_first(marks):  # "so với Chủ nhật tuần trước thì hôm nay ...":
             ranges.reverse()  # today, compared with last Sunday
         try:
@@ -372,7 +463,58 @@ class QuestionParser:
             elapsed = now - dt.datetime.combine(ranges[0].start, dt.time(), tzinfo=now.tzinfo)
             cut = dt.datetime.combine(compare.start, dt.time(), tzinfo=now.tzinfo) + elapsed
             compare = compare.model_copy(update={"end_before": cut}) if cut.date() <= compare.end else compare
-        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now)
+        return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now,
+                           thresholds)
+
+    def _asks_who_came_back(self, marks: _Marks, ranges: list[TimeRange]) -> bool:
+        """"Of the customers who came in October, how many came back in November", "khách đăng ký tháng trước có
+        bao nhiêu người quay lại ăn trong tháng này": a return said of customers, with the period they came in
+        (a Vietnamese "quay lại" read as returning customers counts only with two periods)."""
+        back = _said(marks, "came_back") or _said(marks, "not_back")
+        return bool(ranges) and not _set_side_by_side(marks) and (  # not "khách quay lại tháng 10 và tháng 11"
+            back or (len(ranges) == 2 and bool(self._said_again(marks))))
+
+    def _said_again(self, marks: _Marks) -> list[str]:
+        """The customer metrics said with "lại" ("khách quay lại"): those who came again, not who they were."""
+        return [str(p) for a, b, k, p in marks.mentions if k == "metric" and self.catalog.metrics[str(p)].counts ==
+                "customer" and "lai" in marks.words[a:b]]
+
+    def _came_back(self, marks: _Marks, language: str, ranges: list[TimeRange], tables: list[ValueFilter],
+                   recognised: list[Recognised], now: dt.datetime) -> Parsed:
+        """The customers of the first period (who ordered, or who signed up), and how many of them ordered again in
+        the second, or after the first till now when only one is said ("haven't been back since")."""
+        said = [str(p) for _, _, k, p in marks.mentions if k == "metric"]
+        customers = {m for m, info in self.catalog.metrics.items() if info.counts == "customer"}
+        other = [m for m in said if m not in customers and self.catalog.metrics[m].unit != "people"]
+        if other:
+            return Parsed(None, recognised, [], f"who came back is counted in customers, and {other[0]} is asked too")
+        again = self._said_again(marks)
+        cohort = next((m for m in said if m in customers and m not in again and not self.catalog.metrics[m].visits),
+                      None)  # "who signed up last month"; else who ordered
+        visits = next(m for m, info in self.catalog.metrics.items() if info.visits)
+        first, *rest = sorted(ranges, key=lambda r: r.start)
+        if rest:
+            second = rest[0]
+        elif first.end < now.date():  # "who came in September haven't been back since": since then, till now
+            second = TimeRange(start=first.end + dt.timedelta(days=1), end=now.date(), phrase="since")
+        else:
+            return Parsed(None, recognised, [], "who came back needs the period they came in, before this one")
+        if second.start <= first.end:
+            return Parsed(None, recognised, [], "who came back needs a second period after the first")
+        not_back = _said(marks, "not_back")
+        for start, end, kind, _ in list(marks.mentions):  # "the customers who ...": who they are, not a split by staff
+            if kind in ("metric", "came_back", "not_back") or (kind == "concept" and marks.words[start:end] in (
+                    ["who"], ["ai"])):
+                marks.forget(start, end)
+                marks.mark(start, end, "filler")
+        try:
+            _, filters, group_by = self._split(marks, [cohort or visits], language, tables, None)
+        except _Unanswerable as err:
+            return Parsed(None, recognised, [], str(err))
+        query = SemanticQuery(metrics=[cohort or visits], group_by=group_by, filters=filters, time=first,
+                              compare=second, language=language,
+                              returning="not_back" if not_back else "back")
+        return Parsed(query, recognised)
 
     def _mark_which_rows(self, marks: _Marks) -> None:
         """"Những lượt đặt bàn nào", "which bookings": which of the rows a count counts, a list of rows."""
@@ -468,7 +610,7 @@ class QuestionParser:
 
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
-               now: dt.datetime) -> Parsed:
+               now: dt.datetime, thresholds: list[_Condition]) -> Parsed:
         if _said(marks, "listing"):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
@@ -527,8 +669,12 @@ class QuestionParser:
         named, (metrics, filters, group_by) = found
         balance = [m for m in metrics if self.catalog.metrics[m].balance]
         if balance and (period is not None or compare is not None):
-            if compare is not None or period is None or period.end < now.date() or \
+            windows = {self.catalog.metrics[m].window_days for m in balance} - {None}
+            if compare is not None or period is None or period.end < now.date() or (
+                    period.start_at is not None and period.start < now.date()  # "at the use of the last 14 days":
+                    and windows != {(period.end - period.start).days + 1}) or \
                     any(self._is_shift_filter(f) for f in filters if not self._shift_said_as_period(marks)):
+                # (a window of its own days only, never another)
                 return Parsed(None, recognised, [], f"{balance[0]} is a balance: it is known as of now, not for a "
                                                     "period or a shift")
             period = None  # "what stock do we need to reorder tonight": the stock now, all movements counted
@@ -603,9 +749,10 @@ class QuestionParser:
             elif limit is None and not sorted_only and not _plural_subject(marks) and \
                     not concepts & set(RANKED_IN_FULL):
                 limit = 5 if concepts & set(RANKED_TOP_FIVE) else 1
-        if _said(marks, "change") and compare is None:
+        series = any(g.startswith("metric_time") for g in group_by)  # "hóa đơn trung bình từng tuần thay đổi thế
+        if _said(marks, "change") and compare is None and not series:  # nào": the weekly series shows the change
             return Parsed(None, recognised, [], "a change needs two periods to compare")
-        change, change_amount = _change_asked(marks)
+        change, change_amount = _change_asked(marks) if compare is not None else (False, False)
         if share and group_by and not order_by:  # the biggest share first
             order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
@@ -667,12 +814,41 @@ class QuestionParser:
         with_empty = self._with_empty(marks, order_by, group_by, filters, metrics)
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
+        threshold = None
+        if thresholds:
+            problem = self._threshold_problem(marks, thresholds, metrics, group_by,
+                                              compare is not None or share or bool(below))
+            if problem:
+                return Parsed(None, recognised, [], problem)
+            threshold = Threshold(op=thresholds[0].op, value=thresholds[0].figure)  # type: ignore[arg-type]
+            if threshold.op in ("<", "<=") and self._rows_listable(group_by, filters, metrics):
+                with_empty = True  # "the active dishes that sold fewer than 100 portions": those that sold none too
+            order_by = order_by or [OrderBy(by=metrics[0], descending=threshold.op in (">", ">="))]
         if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
             metrics = [m for m in metrics if m in named] or metrics[:1]
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
-                              with_empty=with_empty, change=change, change_amount=change_amount, below=below)
+                              with_empty=with_empty, change=change, change_amount=change_amount, below=below,
+                              threshold=threshold)
         return Parsed(query, recognised)
+
+    def _threshold_problem(self, marks: _Marks, thresholds: list[_Condition], metrics: list[str],
+                           group_by: list[str], combined: bool) -> str:
+        """Why a condition on a figure ("fewer than 100 portions") cannot keep the rows, or "": it keeps the rows
+        of a split whose first metric passes it, in that metric's unit, and a metric named right after the figure
+        ("at least 50 orders") must be that one."""
+        if len(thresholds) > 1:
+            return "two conditions on figures are asked (only one is kept)"
+        if not group_by or combined:
+            return "a condition on a figure (fewer than 100 portions) keeps the rows of a split (which dishes, " \
+                   "which days), with no comparison or share"
+        condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
+        if condition.unit is not None and condition.unit != unit and (condition.unit, unit) not in _SAME_KIND_OF_COUNT:
+            return f"the figure {condition.figure:g} is in {condition.unit}, and {metrics[0]} is measured in {unit}"
+        named = next((p for a, _, k, p in marks.mentions if a == condition.after and k == "metric"), metrics[0])
+        if named != metrics[0]:
+            return f"the condition is on {named}, and the rows are ranked or shown by {metrics[0]}"
+        return ""
 
     def _selling_is_revenue_without_dishes(self, marks: _Marks) -> None:
         """"Hôm nay bán được bao nhiêu", "how much did we sell today": with no dish, category or station named
@@ -850,6 +1026,10 @@ class QuestionParser:
             live = self.catalog.metrics[metric].instead_live
             if live in self.catalog.metrics and period is None and _said(marks, "live"):
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers
+                continue
+            dated = self.catalog.metrics[metric].instead_dated
+            if dated in self.catalog.metrics and period is not None:
+                out.append(str(dated))  # "which table waited longest for food this lunch": over that lunch
                 continue
             undated = self.catalog.metrics[metric].instead_undated
             if undated in self.catalog.metrics and period is None and any(
@@ -1145,7 +1325,7 @@ class QuestionParser:
                     return self._pick(other, available, language, element)
                 except _Unanswerable:
                     continue
-            raise _Unanswerable(f"the metric cannot be split or filtered by {concept}")
+            raise _Unanswerable(f"{_CANNOT_SPLIT}{concept}")
         return min(candidates)[2]
 
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
@@ -1214,10 +1394,15 @@ class QuestionParser:
 
     def _said_of_its_own_metrics(self, named: list[str], marks: _Marks) -> list[str]:
         """A value said only of some metrics makes the question one of them: "bếp làm sai món nào, mỗi món bao
-        nhiêu lần" counts the voided lines of that reason, never the dishes sold."""
+        nhiêu lần" counts the voided lines of that reason, never the dishes sold; and so does a split by it ("why
+        were dishes voided, counts and value by reason")."""
         for _, _, kind, payload in marks.mentions:
-            for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():
-                dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+            if kind == "value":
+                dims = [self.catalog.dimension(m.semantic_model, m.dimension)
+                        for m in cast(tuple[ValueMeaning, ...], payload)]
+            else:
+                dims = [d for d in self.catalog.dimensions if kind == "concept" and d.concept == payload]
+            for dim in dims:
                 if dim is not None and dim.only_for and not set(named) & set(dim.only_for):
                     return [dim.default_metric or dim.only_for[0]]
         return named

@@ -35,6 +35,8 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("ngay kia", "day", -2), ("the day after tomorrow", "day", -2), ("day after tomorrow", "day", -2),
     ("tuan sau", "week", -1), ("tuan toi", "week", -1), ("next week", "week", -1), ("thang sau", "month", -1),
     ("thang toi", "month", -1), ("next month", "month", -1),
+    ("tuan truoc nua", "week", 2), ("thang truoc nua", "month", 2), ("the week before last", "week", 2),
+    ("week before last", "week", 2), ("the month before last", "month", 2), ("month before last", "month", 2),
     ("tuan truoc", "week", 1), ("tuan qua", "week", 1), ("tuan roi", "week", 1), ("tuan nay", "week", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),
     ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1),

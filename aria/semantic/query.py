@@ -10,6 +10,7 @@ model's structured output, and the compiler's input.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -53,6 +54,15 @@ class TimeRange(BaseModel):
         return self.model_copy(update={"start_at": None, "end_before": None})
 
 
+class Threshold(BaseModel):
+    """Only the rows whose first metric is above or below a figure ("which dishes sold fewer than 100 portions")."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    op: Literal[">", ">=", "<", "<="]
+    value: float = Field(ge=0, le=1e15)
+
+
 class OrderBy(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -77,6 +87,10 @@ class SemanticQuery(BaseModel):
     share: bool = False  # each row's share of the total, in percent ("tỷ trọng", "what share of")
     with_empty: bool = False  # the split's rows with nothing to count are listed too, with 0 (the bottom of a ranking)
     below: str | None = Field(default=None, pattern=_SAFE_NAME)  # only rows whose first metric is below this group-by
+    threshold: Threshold | None = None  # only rows whose first metric is above / below a figure
+    # "of the customers who came in October, how many came back in November": the customers the metric counts in
+    # ``time``, and how many of them were back (or not) in ``compare``
+    returning: Literal["back", "not_back"] | None = None
 
     @field_validator("metrics", "group_by")
     @classmethod

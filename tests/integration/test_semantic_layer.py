@@ -307,8 +307,8 @@ CASES = [
      "GROUP BY ks.station_code, ks.name_en, ks.target_prep_m"),
     ("Quán mình có bao nhiêu khách hạng bạc?", "vi",  # a tier's people: its customers, not covers
      "SELECT count(*) FROM customers WHERE tier = 'SIL'"),
-    ("Tháng này có bao nhiêu khách hạng Bạc đã đến ăn?", "vi",  # "đã đến ăn": came to eat, not a seated booking
-     "SELECT count(DISTINCT o.customer_id) FROM orders o JOIN customers c USING (customer_id) "
+    ("Tháng này có bao nhiêu khách hạng Bạc đã đến ăn?", "vi",  # "đã đến ăn": came to eat, not a seated booking;
+     "SELECT count(DISTINCT o.customer_id), count(*) FROM orders o JOIN customers c USING (customer_id) "  # visits
      "WHERE c.tier = 'SIL' AND o.status = 'COMPLETED' AND o.opened_at >= date_trunc('month', business_now())"),
     ("Khách hạng vàng tháng 10 xài hết bao nhiêu?", "vi",  # what a tier spent, and how many of its customers
      "SELECT sum(o.total_vnd), count(*), count(DISTINCT o.customer_id) FROM orders o JOIN customers c "
@@ -657,6 +657,74 @@ CASES = [
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
+    ("What was the average bill on weekends versus weekdays last month?", "en",  # labelled, not true / false
+     "SELECT CASE WHEN extract(isodow FROM opened_at) IN (6, 7) THEN 'weekend' ELSE 'weekday' END, "
+     "round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < date_trunc('month', business_now()) GROUP BY 1"),
+    ("How many hours did each server work last week?", "en",  # the staff whose role is server (ex-024)
+     "SELECT st.full_name, round(sum(extract(epoch FROM coalesce(ss.clock_out, business_now()) - ss.clock_in)) "
+     "/ 3600, 1), count(*) FROM staff_shifts ss JOIN staff st ON st.staff_id = ss.staff_id "
+     "JOIN shifts s ON s.shift_id = ss.shift_id WHERE st.role_code = 'SRV' "
+     "AND s.shift_date >= (date_trunc('week', business_now()) - interval '7 days')::date "
+     "AND s.shift_date < date_trunc('week', business_now())::date GROUP BY st.staff_id, st.full_name"),
+    ("Which active dishes sold fewer than 100 portions last month?", "en",  # those that sold none too
+     "SELECT m.name_en, coalesce(sum(oi.qty) FILTER (WHERE o.status = 'COMPLETED' "
+     "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('month', business_now()) "
+     "- interval '1 month' AND o.opened_at < date_trunc('month', business_now())), 0) AS sold "
+     "FROM menu_items m LEFT JOIN order_items oi ON oi.item_id = m.item_id LEFT JOIN orders o "
+     "ON o.order_id = oi.order_id WHERE m.is_active GROUP BY m.item_id, m.name_en "
+     "HAVING coalesce(sum(oi.qty) FILTER (WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND o.opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND o.opened_at < date_trunc('month', business_now())), 0) < 100"),
+    ("ngày nào tháng 10 doanh thu trên 150 triệu", "vi",  # a condition on the figure of each row
+     "SELECT opened_at::date, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= DATE '2026-10-01' AND opened_at < DATE '2026-11-01' GROUP BY 1 "
+     "HAVING sum(total_vnd) > 150000000"),
+    ("Of the customers who ordered in October, how many came back in November?", "en",  # a cohort and its return
+     "WITH oct AS (SELECT DISTINCT customer_id FROM orders WHERE status = 'COMPLETED' AND customer_id IS NOT NULL "
+     "AND opened_at >= DATE '2026-10-01' AND opened_at < DATE '2026-11-01'), "
+     "nov AS (SELECT DISTINCT customer_id FROM orders WHERE status = 'COMPLETED' AND customer_id IS NOT NULL "
+     "AND opened_at >= DATE '2026-11-01' AND opened_at < DATE '2026-12-01') "
+     "SELECT count(*), count(n.customer_id), round(100.0 * count(n.customer_id) / nullif(count(*), 0), 1) "
+     "FROM oct LEFT JOIN nov n ON n.customer_id = oct.customer_id"),
+    ("How many members who came in October haven't been back yet this month, by tier?", "en",
+     "WITH oct AS (SELECT DISTINCT customer_id FROM orders WHERE status = 'COMPLETED' AND customer_id IS NOT NULL "
+     "AND opened_at >= DATE '2026-10-01' AND opened_at < DATE '2026-11-01'), "
+     "nov AS (SELECT DISTINCT customer_id FROM orders WHERE status = 'COMPLETED' AND customer_id IS NOT NULL "
+     "AND opened_at >= date_trunc('month', business_now())) "
+     "SELECT c.tier, count(*), count(*) FILTER (WHERE nov.customer_id IS NULL), "
+     "round(100.0 * count(*) FILTER (WHERE nov.customer_id IS NULL) / count(*), 1) FROM oct "
+     "JOIN customers c ON c.customer_id = oct.customer_id LEFT JOIN nov ON nov.customer_id = oct.customer_id "
+     "GROUP BY c.tier"),
+    ("Khách mới đăng ký tháng trước có bao nhiêu người quay lại ăn trong tháng này?", "vi",  # who joined, then ate
+     "SELECT count(*), count(*) FILTER (WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.customer_id "
+     "AND o.status = 'COMPLETED' AND o.opened_at >= date_trunc('month', business_now()))), "
+     "round(100.0 * count(*) FILTER (WHERE EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.customer_id "
+     "AND o.status = 'COMPLETED' AND o.opened_at >= date_trunc('month', business_now()))) / count(*), 1) "
+     "FROM customers c WHERE c.joined_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND c.joined_at < date_trunc('month', business_now())"),
+    ("Which table has waited longest for food this lunch?", "en",  # a past lunch: its longest wait, not the live one
+     "SELECT t.table_no, round(max(CASE WHEN k.served_at IS NOT NULL THEN extract(epoch FROM k.served_at - "
+     "k.fired_at) / 60 WHEN k.tkt_status <> 'VD' AND o.status IN ('OPEN', 'IN_PROGRESS') THEN extract(epoch FROM "
+     "business_now() - k.fired_at) / 60 END), 1) AS w FROM kitchen_tickets k JOIN orders o ON o.order_id = k.order_id "
+     "JOIN shifts s ON s.shift_id = o.shift_id JOIN tables t ON t.table_id = o.table_id "
+     "WHERE s.shift_code = 'L' AND k.fired_at::date = business_now()::date GROUP BY t.table_id, t.table_no "
+     "ORDER BY w DESC NULLS LAST, t.table_id LIMIT 1"),
+    ("Who's clocked in right now?", "en",  # each one still on shift, their role, since when
+     "SELECT st.full_name, st.role_code, ss.clock_in FROM staff_shifts ss JOIN staff st USING (staff_id) "
+     "WHERE ss.clock_out IS NULL"),
+    ("ca trua nay ai quan ly", "vi",  # the manager on duty, and the shift's hours (ex-025)
+     "SELECT st.full_name, s.starts_at, s.ends_at FROM shifts s JOIN staff st ON st.staff_id = s.manager_id "
+     "WHERE s.shift_date = business_now()::date AND s.shift_code = 'L'"),
+    ("Hôm nay được bao nhiêu tiền tip, mấy bill có tip?", "vi",
+     "SELECT sum(tip_vnd), count(DISTINCT order_id) FILTER (WHERE tip_vnd > 0) FROM payments "
+     "WHERE pay_status = 'OK' AND paid_at::date = business_now()::date"),
+    ("So sánh doanh thu tuần trước với tuần trước nữa", "vi",  # the week before last
+     "SELECT sum(total_vnd) FILTER (WHERE " + LAST_WEEK + "), sum(total_vnd) FILTER (WHERE "
+     "opened_at >= date_trunc('week', business_now()) - interval '14 days' "
+     "AND opened_at < date_trunc('week', business_now()) - interval '7 days') FROM orders "
+     "WHERE status = 'COMPLETED'"),
 ]
 
 
@@ -696,9 +764,12 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Khách hạng Vàng đặt bàn bao nhiêu lần tháng này, bao nhiêu lần không đến?",  # two asks, not the no-shows alone
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
     "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
+    "How many dishes sold more than 100 portions last week?",  # a condition on rows, then their number
+    "Which dishes sold more than 100 portions and less than 200 portions last week?",  # two conditions
+    "Which servers had the highest cancellation rate last month among those with at least 50 orders?",  # on orders
+    "Which ingredients have less than 3 days of stock left at the average daily usage of the last 14 days?",
     "How many orders over 500000 last week?",  # "over" a number is a condition, not a period
     "Bàn 3 đang đợi món gì vậy?",  # which dishes: the tickets themselves, a list (ex-013)
-    "Who's clocked in right now?",  # staff on shift split by staff: each row counts itself, a list of people
     "What was the stock on hand of each ingredient last week?",  # stock is known as of now, not for a past week
     "Tuần này món nào bị hủy nhiều nhất, lý do chủ yếu là gì?",  # a second question: its main reason
     "Which dish was voided most this week and what was the main reason?",
@@ -807,10 +878,12 @@ def test_an_average_is_compared_with_the_whole_period_before(layer, now) -> None
 
 def test_two_periods_are_compared_only_when_the_question_sets_them_side_by_side(layer, now) -> None:
     """"Khách mới đăng ký tháng trước ... quay lại ăn trong tháng này" names two periods of two different things
-    (a cohort, then its visits): not a comparison of the months; "tháng này và tháng trước" is one."""
+    (who joined, then which of them came back): not a comparison of the months; "tháng này và tháng trước" is one."""
     cohort = layer.parse("Khách mới đăng ký tháng trước có bao nhiêu người quay lại ăn trong tháng này?",
                          language="vi", now=now)
-    assert not cohort.ok and "not compared" in cohort.problem
+    assert cohort.query is not None and cohort.query.returning == "back" and cohort.query.metrics == ["new_customers"]
+    apart = layer.parse("Doanh thu tháng trước, khách mới tháng này", language="vi", now=now)
+    assert not apart.ok and "not compared" in apart.problem
     for question in ("Doanh thu tháng này và tháng trước", "Doanh thu tháng 10 so với tháng 9"):
         parsed = layer.parse(question, language="vi", now=now)
         assert parsed.ok and parsed.query is not None and parsed.query.compare is not None, question
@@ -973,6 +1046,16 @@ def test_an_entity_that_joins_nothing_is_named(tmp_path: Path) -> None:
 def test_characters_that_are_not_words_are_never_dropped_silently(layer, now, question) -> None:
     parsed = layer.parse(question, language="en", now=now)
     assert not parsed.ok and parsed.unknown
+
+
+def test_returning_customers_of_two_periods_side_by_side_are_compared_not_followed(layer, now) -> None:
+    """"Khách quay lại tháng 10 và tháng 11": the returning customers of each month, not October's customers who
+    came back in November."""
+    compared = layer.parse("so sánh khách quay lại tháng 10 và tháng 11", language="vi", now=now).query
+    followed = layer.parse("Trong số khách có đơn trong tháng 9, bao nhiêu người quay lại ăn trong tháng 10?",
+                           language="vi", now=now).query
+    assert compared is not None and compared.returning is None and compared.compare is not None
+    assert followed is not None and followed.returning == "back" and followed.time.start.month == 9
 
 
 def test_possessives_and_dates_are_prose(layer, now) -> None:

@@ -34,8 +34,8 @@ from aria.semantic.compile import ReadOnlySqlClient
 
 SEMANTIC_DIR = seed_dir() / "semantic"
 MAPPING = {"business_schema": "restaurant", "semantic_schema": "aria_semantic"}
-UNITS = {"vnd", "count", "portions", "minutes", "hours", "days", "percent", "ratio", "qty", "people"}
-DEFAULT_DECIMALS = {"vnd": 0, "count": 0, "portions": 0, "people": 0, "minutes": 1, "hours": 1, "days": 1,
+UNITS = {"vnd", "count", "portions", "minutes", "hours", "days", "percent", "ratio", "qty", "people", "time"}
+DEFAULT_DECIMALS = {"vnd": 0, "count": 0, "portions": 0, "people": 0, "minutes": 1, "hours": 1, "days": 1, "time": 0,
                     "percent": 1, "ratio": 2, "qty": 2}
 # Where the golden convention rounds differently from the unit's default (ex-033, ex-034: whole minutes;
 # ex-046: party size to 1 decimal).

@@ -78,7 +78,8 @@ SUPERLATIVES: dict[str, bool] = {
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
-    "vang khach nhat": False, "the least": False, "slowest selling": False, "least popular": False,
+    "vang khach nhat": False, "will run out first": False, "run out first": False, "will run out soonest": False,
+    "run out soonest": False, "the least": False, "slowest selling": False, "least popular": False,
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
@@ -97,7 +98,9 @@ SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat":
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
-                       "vang nhat": "guests", "vang khach nhat": "guests",
+                       "vang nhat": "guests", "vang khach nhat": "guests", "will run out first": "days_of_stock_left",
+                       "run out first": "days_of_stock_left", "will run out soonest": "days_of_stock_left",
+                       "run out soonest": "days_of_stock_left",
                        "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
@@ -304,8 +307,10 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
-                  "at the past week usage rate", "at last week usage", "at the current usage rate",  # stock lasts at
-                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "ca quan", "toan quan", "ca nha hang", "trong menu",
+                  "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
+                  "at last week rate of usage", "at last week rate",  # stock lasts at
+                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "sitting in the kitchen",
+                  "sitting at the pass", "ca quan", "toan quan", "ca nha hang", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")

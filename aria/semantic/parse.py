@@ -51,7 +51,7 @@ from aria.semantic.lexicon import (
     words_of,
 )
 from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period
-from aria.semantic.query import OrderBy, SemanticQuery, Threshold, TimeRange, ValueFilter
+from aria.semantic.query import Comparison, OrderBy, SemanticQuery, Threshold, TimeRange, ValueFilter
 from aria.text import normalize
 
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
@@ -63,6 +63,7 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
 _CANNOT_SPLIT = "the metric cannot be split or filtered by "
+_WHO_CAME = ("customer", "member")  # "of the members who ate with us in October": the customers, not a split
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
 # A handful of members: "which station is busiest" lists them all, ranked (ex-033, ex-021); "which dish sells
@@ -256,14 +257,14 @@ def _mark_top_n(marks: _Marks) -> int | None:
 
 # "more than 100 portions", "dưới 64%", "từ 2 lần trở lên": a condition on a split's first metric (the words before
 # the figure, with the Vietnamese ones' marks when typed with them)
-_THRESHOLD_WORDS = {("at", "least"): ">=", ("no", "less", "than"): ">=", ("not", "less", "than"): ">=",
+_THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {("at", "least"): ">=", ("no", "less", "than"): ">=", ("not", "less", "than"): ">=",
                     ("more", "than"): ">", ("greater", "than"): ">", ("over",): ">", ("above",): ">",
                     ("fewer", "than"): "<", ("less", "than"): "<", ("under",): "<", ("below",): "<",
                     ("at", "most"): "<=", ("no", "more", "than"): "<=", ("not", "more", "than"): "<=",
                     ("trên",): ">", ("hơn",): ">", ("nhiều", "hơn"): ">", ("ít", "hơn"): "<", ("dưới",): "<",
                     ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
                     ("từ",): ">="}
-_UP_OR_DOWN: dict[tuple[str, ...], str] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}  # "từ 20 phần trở lên", "50 đơn trở xuống"
+_UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}  # "từ 20 phần trở lên", "50 đơn trở xuống"
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
 _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
@@ -271,7 +272,7 @@ _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", 
 _THOUSANDS = re.compile(r"^(\d+)(k|tr|m)$")  # "500k", "2tr", "150m"
 
 
-def _threshold_before(marks: _Marks, i: int) -> tuple[int, str] | None:
+def _threshold_before(marks: _Marks, i: int) -> tuple[int, Comparison] | None:
     """The comparison said right before word ``i`` ("fewer than", "dưới"): how many words, and its operator."""
     for words, op in _THRESHOLD_WORDS.items():
         n = len(words)
@@ -295,7 +296,7 @@ class _Condition:
     """A condition on a figure as the question says it: "fewer than 100 portions" is ("<", 100, "portions", and
     where the word after the figure is)."""
 
-    op: str
+    op: Comparison
     figure: float
     unit: str | None  # the unit said after the figure (portions, vnd, percent ...), if any
     after: int  # the word after the figure: a metric named there is the one it is said of
@@ -319,9 +320,10 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         before = _threshold_before(marks, i)
         if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
             before = None  # "từ 5 giờ": from
-        if before is None and up is None:
+        op = up or (before[1] if before is not None else None)
+        if op is None:
             continue
-        condition = _Condition(up or before[1], number, "vnd" if money else unit, end)  # type: ignore[index]
+        condition = _Condition(op, number, "vnd" if money else unit, end)
         marks.mark(i - (before[0] if before else 0), end, "threshold", condition)
         if up is not None:
             marks.mark(end + n, end + n + 2, "threshold")
@@ -450,7 +452,7 @@ class QuestionParser:
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
-        if self._asks_who_came_back(marks, ranges):
+        if self._asks_who_came_back(marks, ranges, language):
             return self._came_back(marks, language, ranges, tables, recognised, now)
         if len(ranges) == 2 and _compared_with_first(marks):  # "so với Chủ nhật tuần trước thì hôm nay ...":
             ranges.reverse()  # today, compared with last Sunday
@@ -466,13 +468,16 @@ class QuestionParser:
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now,
                            thresholds)
 
-    def _asks_who_came_back(self, marks: _Marks, ranges: list[TimeRange]) -> bool:
+    def _asks_who_came_back(self, marks: _Marks, ranges: list[TimeRange], language: str) -> bool:
         """"Of the customers who came in October, how many came back in November", "khách đăng ký tháng trước có
-        bao nhiêu người quay lại ăn trong tháng này": a return said of customers, with the period they came in
-        (a Vietnamese "quay lại" read as returning customers counts only with two periods)."""
-        back = _said(marks, "came_back") or _said(marks, "not_back")
-        return bool(ranges) and not _set_side_by_side(marks) and (  # not "khách quay lại tháng 10 và tháng 11"
-            back or (len(ranges) == 2 and bool(self._said_again(marks))))
+        bao nhiêu người quay lại ăn trong tháng này": a return said of customers, with the period they came in.
+        With one period, only "haven't been back since" or an English "came back" is one: "tuần trước có bao nhiêu
+        khách quen quay lại" asks for last week's returning customers."""
+        if not ranges or _set_side_by_side(marks):  # not "khách quay lại tháng 10 và tháng 11"
+            return False
+        if len(ranges) == 2:
+            return _said(marks, "came_back") or _said(marks, "not_back") or bool(self._said_again(marks))
+        return _said(marks, "not_back") or (_said(marks, "came_back") and language == "en")
 
     def _said_again(self, marks: _Marks) -> list[str]:
         """The customer metrics said with "lại" ("khách quay lại"): those who came again, not who they were."""
@@ -502,9 +507,9 @@ class QuestionParser:
         if second.start <= first.end:
             return Parsed(None, recognised, [], "who came back needs a second period after the first")
         not_back = _said(marks, "not_back")
-        for start, end, kind, _ in list(marks.mentions):  # "the customers who ...": who they are, not a split by staff
-            if kind in ("metric", "came_back", "not_back") or (kind == "concept" and marks.words[start:end] in (
-                    ["who"], ["ai"])):
+        for start, end, kind, payload in list(marks.mentions):  # "the members who ...": who they are, not a split
+            if kind in ("metric", "came_back", "not_back") or (kind == "concept" and (
+                    marks.words[start:end] in (["who"], ["ai"]) or payload in _WHO_CAME)):
                 marks.forget(start, end)
                 marks.mark(start, end, "filler")
         try:
@@ -820,7 +825,7 @@ class QuestionParser:
                                               compare is not None or share or bool(below))
             if problem:
                 return Parsed(None, recognised, [], problem)
-            threshold = Threshold(op=thresholds[0].op, value=thresholds[0].figure)  # type: ignore[arg-type]
+            threshold = Threshold(op=thresholds[0].op, value=thresholds[0].figure)
             if threshold.op in ("<", "<=") and self._rows_listable(group_by, filters, metrics):
                 with_empty = True  # "the active dishes that sold fewer than 100 portions": those that sold none too
             order_by = order_by or [OrderBy(by=metrics[0], descending=threshold.op in (">", ">="))]

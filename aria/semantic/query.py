@@ -54,12 +54,15 @@ class TimeRange(BaseModel):
         return self.model_copy(update={"start_at": None, "end_before": None})
 
 
+Comparison = Literal[">", ">=", "<", "<="]
+
+
 class Threshold(BaseModel):
     """Only the rows whose first metric is above or below a figure ("which dishes sold fewer than 100 portions")."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    op: Literal[">", ">=", "<", "<="]
+    op: Comparison
     value: float = Field(ge=0, le=1e15)
 
 

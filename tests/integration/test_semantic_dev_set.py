@@ -49,6 +49,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev21.yaml": ("dl", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev22.yaml": ("dm", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev23.yaml": ("dn", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev25.yaml": ("dp", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev24.yaml": ("do", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -164,6 +164,7 @@ def something_to_show(metrics: list[str]) -> str:
 
 
 SHARE_COLUMN = "share_pct"
+CHANGE_ORDER = "change"  # a comparison ranked by the change of its first metric, in percent ("grew the most")
 CHANGE_COLUMN = "change_pct"
 CHANGE_AMOUNT_COLUMN = "change"
 
@@ -376,14 +377,20 @@ class SemanticCompiler:
             where.append(something_to_show([f"{side}.{m}" for m in query.metrics for side in "ab"]))
         if where:
             sql += "\nWHERE " + " AND ".join(where)
-        order = [f"{'a.' + o.by if o.by in query.metrics else f'coalesce(a.{o.by}, b.{o.by})'} "
-                 f"{'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
+        order = [f"{self._compared(o.by, query)} {'DESC' if o.descending else 'ASC'} NULLS LAST" for o in query.order_by]
         order += [f"coalesce(a.{t}, b.{t}) ASC" for t in tie_breaks]
         if order:
             sql += f"\nORDER BY {', '.join(order)}"
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{first};\n{second}", sql=sql, columns=tuple(columns))
+
+    @staticmethod
+    def _compared(by: str, query: SemanticQuery) -> str:
+        """What a comparison is ordered by: the first period's figure, a split's value, or the change in percent."""
+        if by == CHANGE_ORDER:
+            return change_in_percent(f"a.{query.metrics[0]}", f"b.{query.metrics[0]}")
+        return f"a.{by}" if by in query.metrics else f"coalesce(a.{by}, b.{by})"
 
     def _compile_returning(self, query: SemanticQuery) -> CompiledQuery:
         """"Of the customers who came in October, how many came back in November": the rows the metric counts in the

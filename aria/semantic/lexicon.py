@@ -93,8 +93,19 @@ SORT_WORDS: dict[str, bool] = {
     "tang dan": False, "tu it den nhieu": False,
 }
 SUPERLATIVES.update(SORT_WORDS)
+# A ranking by the change between two periods: True = the biggest rise first ("which category grew the most this month
+# compared with the same days last month"), False = the biggest fall first. ("Giảm nhiều nhất" is left out: a
+# promotion's discount is "giảm" too.)
+GROWTH_WORDS: dict[str, bool] = {
+    "grew the most": True, "grown the most": True, "grew most": True, "increased the most": True, "rose the most": True,
+    "biggest increase": True, "largest increase": True, "biggest growth": True, "fastest growing": True,
+    "tang manh nhat": True, "tang nhieu nhat": True, "tang truong manh nhat": True, "tang truong nhieu nhat": True,
+    "dropped the most": False, "fell the most": False, "declined the most": False, "decreased the most": False,
+    "biggest drop": False, "largest drop": False, "biggest decline": False, "giam manh nhat": False,
+    "sut giam manh nhat": False, "sut giam nhieu nhat": False}
+SUPERLATIVES.update(GROWTH_WORDS)
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
-SUPERLATIVE_METRICS = {"most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
+SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",

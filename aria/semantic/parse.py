@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.compile import entity_of, narrowed_through_another_table
+from aria.semantic.compile import CHANGE_ORDER, entity_of, narrowed_through_another_table
 from aria.semantic.lexicon import (
     COLLECTIVE_WORDS,
     GROUP_MARKERS,
+    GROWTH_WORDS,
     NUMBER_WORDS,
     SINGLE_MARKERS,
     SLOW_WORDS,
@@ -831,6 +832,13 @@ class QuestionParser:
             order_by = order_by or [OrderBy(by=metrics[0], descending=threshold.op in (">", ">="))]
         if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
             metrics = [m for m in metrics if m in named] or metrics[:1]
+        growth = next((GROWTH_WORDS[w] for a, b, k, _ in marks.mentions
+                       if k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS), None)
+        if growth is not None:  # "which category grew the most": ranked by the change, in percent
+            if compare is None or not group_by:
+                return Parsed(None, recognised, [], "what grew the most needs two periods and a split (which dishes, "
+                                                    "which categories)")
+            order_by, change = [OrderBy(by=CHANGE_ORDER, descending=growth)], True
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -1090,8 +1098,8 @@ class QuestionParser:
         on average": a total averaged over days is its per-day metric (split by weekday, per day of each)."""
         if not _said(marks, "average"):
             return
-        per_day = [(a, b) for a, b, k, p in marks.mentions if k == "grain" and (
-            " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")]
+        per_day = [(a, b) for a, b, k, p in marks.mentions if (k == "grain" and (
+            " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")) or (k, p) == ("concept", "weekday")]
         metrics = [(a, b, info.per_day) for a, b, k, p in marks.mentions if k in ("metric", "verb")  # "makes money"
                    and p in self.catalog.metrics and (info := self.catalog.metrics[str(p)]).per_day in self.catalog.metrics]
         if not per_day or not metrics:

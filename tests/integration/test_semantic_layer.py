@@ -720,6 +720,16 @@ CASES = [
     ("Hôm nay được bao nhiêu tiền tip, mấy bill có tip?", "vi",
      "SELECT sum(tip_vnd), count(DISTINCT order_id) FILTER (WHERE tip_vnd > 0) FROM payments "
      "WHERE pay_status = 'OK' AND paid_at::date = business_now()::date"),
+    ("Which category grew the most this month compared with the same days last month?", "en",  # by the % change
+     "WITH s AS (SELECT m.category_id, sum(oi.line_total_vnd) FILTER (WHERE o.opened_at >= "
+     "date_trunc('month', business_now())) AS now_, sum(oi.line_total_vnd) FILTER (WHERE o.opened_at < "
+     "date_trunc('month', business_now())) AS before_ FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND (o.opened_at >= date_trunc('month', business_now()) OR (o.opened_at >= date_trunc('month', "
+     "business_now()) - interval '1 month' AND o.opened_at < business_now() - interval '1 month')) "
+     "GROUP BY m.category_id) SELECT c.name_en, coalesce(s.now_, 0), coalesce(s.before_, 0), "
+     "round(100.0 * (coalesce(s.now_, 0) - s.before_) / nullif(s.before_, 0), 1) AS pct FROM s "
+     "JOIN categories c USING (category_id) ORDER BY pct DESC NULLS LAST, c.category_id LIMIT 1"),
     ("So sánh doanh thu tuần trước với tuần trước nữa", "vi",  # the week before last
      "SELECT sum(total_vnd) FILTER (WHERE " + LAST_WEEK + "), sum(total_vnd) FILTER (WHERE "
      "opened_at >= date_trunc('week', business_now()) - interval '14 days' "
@@ -765,6 +775,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Doanh thu đơn bị hủy tuần này",  # cancelled orders have no revenue: never the completed ones
     "Tuần này đồ hư phải bỏ đi những gì, mất bao nhiêu tiền?",  # "những gì": which items, a list
     "How many dishes sold more than 100 portions last week?",  # a condition on rows, then their number
+    "Which dish grew the most this month?",  # a change needs a second period
     "Which dishes sold more than 100 portions and less than 200 portions last week?",  # two conditions
     "Which servers had the highest cancellation rate last month among those with at least 50 orders?",  # on orders
     "Which ingredients have less than 3 days of stock left at the average daily usage of the last 14 days?",

@@ -142,7 +142,7 @@ VERBS: dict[str, str | None] = {
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
-    "handle": None, "handled": None, "looking after": None, "ate": None, "ate with us": None,
+    "handle": None, "handled": None, "looking after": None, "using": None, "ate": None, "ate with us": None,
     "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
@@ -320,7 +320,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
-                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "sitting in the kitchen",
+                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "sitting in the kitchen", "on the kitchen", "out on the",
+                  "in the house",
                   "sitting at the pass", "ca quan", "toan quan", "ca nha hang", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
@@ -378,7 +379,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
-             "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you"}
+             "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

@@ -17,6 +17,7 @@ import copy
 import datetime as dt
 import functools
 import re
+import string
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -390,7 +391,7 @@ class QuestionParser:
             return second if second.ok else parsed
         if parsed.problem != "some words were not recognised":
             return parsed
-        fixed = _swapped_letters(question, parsed.unknown, self._vocabulary)
+        fixed = _mended_typos(question, parsed.unknown, self._vocabulary, language)
         if fixed == question:
             return parsed
         second = self._parse(fixed, language=language, now=now)  # "waht's the best seller": what's
@@ -1783,17 +1784,23 @@ _TIME_WORDS = ("today", "yesterday", "tonight", "tomorrow", "week", "month", "ye
                "lunch", "dinner", "since", "until", "days", "weeks", "months")
 
 
-def _swapped_letters(question: str, unknown: Sequence[str], vocabulary: set[str]) -> str:
+def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], language: str) -> str:
     """The question with each unknown word of four letters or more whose two swapped neighbouring letters make
-    the one known word ("waht", "mcuh", "revneue") spelled so; a word with no such fix, or two, is left.
+    the one known word ("waht", "mcuh", "revneue") spelled so, or in English one letter left out ("revenu",
+    "chek"; not in Vietnamese, where "chua" would become "chuan"); a word with no such fix, or two, is left.
 
-    >>> _swapped_letters("how mcuh cash, waht now", ["mcuh", "waht"], {"much", "what", "cash"})
+    >>> _mended_typos("how mcuh cash, waht now", ["mcuh", "waht"], {"much", "what", "cash"}, "en")
     'how much cash, what now'
+    >>> _mended_typos("avg chek, revenu", ["chek", "revenu"], {"check", "revenue"}, "en")
+    'avg check, revenue'
     """
     for word in unknown:
         if len(word) < 4 or not word.isascii() or not word.isalpha():
             continue
-        fixes = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)} & vocabulary
+        fixes = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        if language == "en":
+            fixes |= {word[:i] + letter + word[i:] for i in range(len(word) + 1) for letter in string.ascii_lowercase}
+        fixes &= vocabulary
         if len(fixes) == 1:
             question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
     return question

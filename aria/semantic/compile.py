@@ -164,7 +164,6 @@ def something_to_show(metrics: list[str]) -> str:
 
 
 SHARE_COLUMN = "share_pct"
-CHANGE_ORDER = "change"  # a comparison ranked by the change of its first metric, in percent ("grew the most")
 CHANGE_COLUMN = "change_pct"
 CHANGE_AMOUNT_COLUMN = "change"
 
@@ -387,9 +386,13 @@ class SemanticCompiler:
 
     @staticmethod
     def _compared(by: str, query: SemanticQuery) -> str:
-        """What a comparison is ordered by: the first period's figure, a split's value, or the change in percent."""
-        if by == CHANGE_ORDER:
-            return change_in_percent(f"a.{query.metrics[0]}", f"b.{query.metrics[0]}")
+        """What a comparison is ordered by: the first period's figure, a split's value, or the change of its first
+        metric ("grew the most"), as an amount (``change``) or in percent (``change_pct``)."""
+        first = query.metrics[0]
+        if by == CHANGE_AMOUNT_COLUMN:
+            return f"coalesce(a.{first}, 0) - coalesce(b.{first}, 0)"
+        if by == CHANGE_COLUMN:
+            return change_in_percent(f"a.{first}", f"b.{first}")
         return f"a.{by}" if by in query.metrics else f"coalesce(a.{by}, b.{by})"
 
     def _compile_returning(self, query: SemanticQuery) -> CompiledQuery:

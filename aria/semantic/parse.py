@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.compile import CHANGE_ORDER, entity_of, narrowed_through_another_table
+from aria.semantic.compile import CHANGE_AMOUNT_COLUMN, CHANGE_COLUMN, entity_of, narrowed_through_another_table
 from aria.semantic.lexicon import (
     COLLECTIVE_WORDS,
     GROUP_MARKERS,
@@ -725,7 +725,7 @@ class QuestionParser:
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
             return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
                                                 "or a rate")
-        units = units_said - ({"percent"} if share else set())
+        units = units_said - ({"percent"} if share or compare is not None else set())  # a share, or a change in %
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")
@@ -835,11 +835,13 @@ class QuestionParser:
             metrics = [m for m in metrics if m in named] or metrics[:1]
         growth = next((GROWTH_WORDS[w] for a, b, k, _ in marks.mentions
                        if k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS), None)
-        if growth is not None:  # "which category grew the most": ranked by the change, in percent
+        if growth is not None:  # "which dish grew the most": ranked by the change, as an amount unless % is said
             if compare is None or not group_by:
                 return Parsed(None, recognised, [], "what grew the most needs two periods and a split (which dishes, "
                                                     "which categories)")
-            order_by, change = [OrderBy(by=CHANGE_ORDER, descending=growth)], True
+            in_percent = "percent" in units_said
+            order_by = [OrderBy(by=CHANGE_COLUMN if in_percent else CHANGE_AMOUNT_COLUMN, descending=growth)]
+            change, change_amount = (True, change_amount) if in_percent else (change, True)
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -1566,7 +1568,9 @@ class QuestionParser:
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
                          or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
-                if not (marker or ranking or counts_itself) and \
+                other_asked = any(k == "concept" and a != start and (_marked_after(marks, b, ("which",)) or _marked_before(
+                    marks, a, ("which", "group"))) for a, b, k, _ in marks.mentions)  # "khách hay đặt khung giờ nào"
+                if not (marker or counts_itself) and (not ranking or other_asked) and \
                         " ".join(marks.words[start:end]) in COLLECTIVE_WORDS:  # "bếp còn bao nhiêu phiếu": the
                     continue  # kitchen as a whole, "nhân viên được bo bao nhiêu": all the staff
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason

@@ -720,7 +720,7 @@ CASES = [
     ("Hôm nay được bao nhiêu tiền tip, mấy bill có tip?", "vi",
      "SELECT sum(tip_vnd), count(DISTINCT order_id) FILTER (WHERE tip_vnd > 0) FROM payments "
      "WHERE pay_status = 'OK' AND paid_at::date = business_now()::date"),
-    ("Which category grew the most this month compared with the same days last month?", "en",  # by the % change
+    ("Which category grew the most in percent this month compared with the same days last month?", "en",
      "WITH s AS (SELECT m.category_id, sum(oi.line_total_vnd) FILTER (WHERE o.opened_at >= "
      "date_trunc('month', business_now())) AS now_, sum(oi.line_total_vnd) FILTER (WHERE o.opened_at < "
      "date_trunc('month', business_now())) AS before_ FROM order_items oi JOIN orders o USING (order_id) "
@@ -730,6 +730,14 @@ CASES = [
      "GROUP BY m.category_id) SELECT c.name_en, coalesce(s.now_, 0), coalesce(s.before_, 0), "
      "round(100.0 * (coalesce(s.now_, 0) - s.before_) / nullif(s.before_, 0), 1) AS pct FROM s "
      "JOIN categories c USING (category_id) ORDER BY pct DESC NULLS LAST, c.category_id LIMIT 1"),
+    ("Which 5 dishes grew the most in portions this week compared with the same days last week?", "en",  # the rise
+     "WITH s AS (SELECT oi.item_id, coalesce(sum(oi.qty) FILTER (WHERE o.opened_at >= date_trunc('week', "
+     "business_now())), 0) AS now_, coalesce(sum(oi.qty) FILTER (WHERE o.opened_at < date_trunc('week', "
+     "business_now())), 0) AS before_ FROM order_items oi JOIN orders o USING (order_id) WHERE o.status = "
+     "'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') AND (o.opened_at >= date_trunc('week', business_now()) "
+     "OR (o.opened_at >= date_trunc('week', business_now()) - interval '7 days' AND o.opened_at < business_now() "
+     "- interval '7 days')) GROUP BY oi.item_id) SELECT m.name_en, s.now_, s.before_, s.now_ - s.before_ AS up "
+     "FROM s JOIN menu_items m USING (item_id) ORDER BY up DESC, m.item_id LIMIT 5"),
     ("So sánh doanh thu tuần trước với tuần trước nữa", "vi",  # the week before last
      "SELECT sum(total_vnd) FILTER (WHERE " + LAST_WEEK + "), sum(total_vnd) FILTER (WHERE "
      "opened_at >= date_trunc('week', business_now()) - interval '14 days' "
@@ -845,6 +853,8 @@ def test_a_weekday_said_beside_yesterday_is_the_one_before(layer, now) -> None:
 def test_typos_of_swapped_letters_are_read_and_nothing_else_is(layer, now) -> None:
     fixed = layer.parse("revneue yesterdya", language="en", now=now)
     assert fixed.query is not None and fixed.query.metrics[0] == "revenue"
+    missing = layer.parse("avg chek yday", language="en", now=now)  # one letter left out, in English only
+    assert missing.query is not None and missing.query.metrics[0] == "avg_check"
     assert not layer.parse("how mcuh cash in the drawer today", language="en", now=now).ok  # "drawer" is unknown
 
 
@@ -1067,6 +1077,15 @@ def test_returning_customers_of_two_periods_side_by_side_are_compared_not_follow
                            language="vi", now=now).query
     assert compared is not None and compared.returning is None and compared.compare is not None
     assert followed is not None and followed.returning == "back" and followed.time.start.month == 9
+
+
+def test_the_guests_said_as_the_subject_are_not_a_split_beside_the_rows_asked(layer, now) -> None:
+    """"Khách hay đặt bàn vào khung giờ nào nhất": which hour, not each customer; "thường" there is "usually",
+    never the regular tier."""
+    hour = layer.parse("30 ngày qua khách hay đặt bàn vào khung giờ nào nhất?", language="vi", now=now).query
+    assert hour is not None and hour.group_by == ["reservation__hour_of_day"] and hour.limit == 1
+    ahead = layer.parse("Tháng này khách thường đặt bàn trước mấy ngày?", language="vi", now=now).query
+    assert ahead is not None and ahead.metrics[0] == "avg_days_ahead" and not ahead.filters
 
 
 def test_possessives_and_dates_are_prose(layer, now) -> None:

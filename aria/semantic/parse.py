@@ -25,7 +25,12 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from aria.semantic.catalog import SemanticCatalog
-from aria.semantic.compile import CHANGE_AMOUNT_COLUMN, CHANGE_COLUMN, entity_of, narrowed_through_another_table
+from aria.semantic.compile import (
+    CHANGE_AMOUNT_COLUMN,
+    CHANGE_COLUMN,
+    entity_of,
+    narrowed_through_another_table,
+)
 from aria.semantic.lexicon import (
     COLLECTIVE_WORDS,
     GROUP_MARKERS,

@@ -70,6 +70,7 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
 _CANNOT_SPLIT = "the metric cannot be split or filtered by "
+_LISTED_ONLY = {"thuong": ("hang", "thuong")}  # said bare, a value only in a list of its kind ("thường, bạc, vàng")
 _WHO_CAME = ("customer", "member")  # "of the members who ate with us in October": the customers, not a split
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
@@ -385,6 +386,7 @@ class QuestionParser:
         self._standing_in = {d.concept for d in catalog.dimensions if d.stands_for}
         self._vocabulary = {w for e in lexicon for w in e.tokens} | set(_TIME_WORDS)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
+        self._listed_only_values = {word: values[tokens] for word, tokens in _LISTED_ONLY.items() if tokens in values}
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
@@ -424,6 +426,7 @@ class QuestionParser:
             shift = self._shift_of_period.get(tuple(marks.words[start:end])) if kind == "time" else None
             if shift is not None:
                 marks.mentions.append((start, end, "value", shift))
+        self._mark_values_said_in_lists(marks)
         _mark_grain_words(marks)
         _over_a_period(marks)
         _closing_question_word(marks)
@@ -474,6 +477,20 @@ class QuestionParser:
             compare = compare.model_copy(update={"end_before": cut}) if cut.date() <= compare.end else compare
         return self._build(marks, language, ranges[0] if ranges else None, tables, limit, recognised, compare, now,
                            thresholds)
+
+    def _mark_values_said_in_lists(self, marks: _Marks) -> None:
+        """A word that names a value only among other values of its kind: "hạng thẻ (thường, bạc, vàng)" lists the
+        regular tier, and "khách thường đặt bàn" is "usually"."""
+        for i, word in enumerate(marks.words):
+            payload = self._listed_only_values.get(word)
+            if payload is None or _kind(marks.marks[i]) != "filler":
+                continue
+            kinds = {m.dimension for m in cast(tuple[ValueMeaning, ...], payload)}
+            beside = [marks.marks[j] for j in (i - 1, i + 1) if 0 <= j < len(marks.words)]
+            if any(m is not None and m.kind == "value" and {v.dimension for v in cast(tuple[ValueMeaning, ...], m.payload)}
+                   & kinds for m in beside):
+                marks.forget(i, i + 1)
+                marks.mark(i, i + 1, "value", payload)
 
     def _asks_who_came_back(self, marks: _Marks, ranges: list[TimeRange], language: str) -> bool:
         """"Of the customers who came in October, how many came back in November", "khách đăng ký tháng trước có
@@ -840,11 +857,11 @@ class QuestionParser:
             metrics = [m for m in metrics if m in named] or metrics[:1]
         growth = next((GROWTH_WORDS[w] for a, b, k, _ in marks.mentions
                        if k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS), None)
-        if growth is not None:  # "which dish grew the most": ranked by the change, as an amount unless % is said
-            if compare is None or not group_by:
+        if growth is not None:  # "which dish grew the most": ranked by the rise of a sum or count as an amount, of
+            if compare is None or not group_by:  # an average (a price) in percent, or in percent when % is said
                 return Parsed(None, recognised, [], "what grew the most needs two periods and a split (which dishes, "
                                                     "which categories)")
-            in_percent = "percent" in units_said
+            in_percent = "percent" in units_said or not self.catalog.metrics[metrics[0]].additive
             order_by = [OrderBy(by=CHANGE_COLUMN if in_percent else CHANGE_AMOUNT_COLUMN, descending=growth)]
             change, change_amount = (True, change_amount) if in_percent else (change, True)
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,

@@ -1086,6 +1086,8 @@ def test_the_guests_said_as_the_subject_are_not_a_split_beside_the_rows_asked(la
     assert hour is not None and hour.group_by == ["reservation__hour_of_day"] and hour.limit == 1
     ahead = layer.parse("Tháng này khách thường đặt bàn trước mấy ngày?", language="vi", now=now).query
     assert ahead is not None and ahead.metrics[0] == "avg_days_ahead" and not ahead.filters
+    tiers = layer.parse("Doanh thu tháng trước theo hạng thẻ (thường, bạc, vàng)?", language="vi", now=now).query
+    assert tiers is not None and {"REG", "SIL", "GLD"} == set(tiers.filters[0].values)
 
 
 def test_possessives_and_dates_are_prose(layer, now) -> None:

@@ -320,9 +320,9 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
-                  "at this rate", "going by", "together", "moi ben", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
+                  "at this rate", "going by", "together", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
                   "in the house",
-                  "sitting at the pass", "ca quan", "toan quan", "ca nha hang", "trong menu",
+                  "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")

@@ -70,7 +70,8 @@ _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
 _CANNOT_SPLIT = "the metric cannot be split or filtered by "
-_LISTED_ONLY = {"thuong": ("hang", "thuong")}  # said bare, a value only in a list of its kind ("thường, bạc, vàng")
+# said bare, a value only in a list of its kind ("hạng thẻ (thường, bạc, vàng)"; else "thường" is "usually")
+_VALUES_ONLY_IN_LISTS = {"thuong": ("hang", "thuong")}
 _WHO_CAME = ("customer", "member")  # "of the members who ate with us in October": the customers, not a split
 _NOT_PROSE = re.compile(r"[^\w\s?!.,:;()/%&+\-–—]|;|--")  # quotes, =, <, >, *, ... and SQL comment/statement marks
 PER_ITEM_CONCEPTS = ("ingredient",)  # quantities in the item's own unit only add up per item
@@ -265,14 +266,16 @@ def _mark_top_n(marks: _Marks) -> int | None:
 
 # "more than 100 portions", "dưới 64%", "từ 2 lần trở lên": a condition on a split's first metric (the words before
 # the figure, with the Vietnamese ones' marks when typed with them)
-_THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {("at", "least"): ">=", ("no", "less", "than"): ">=", ("not", "less", "than"): ">=",
+_THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {
+                    ("at", "least"): ">=", ("no", "less", "than"): ">=", ("not", "less", "than"): ">=",
                     ("more", "than"): ">", ("greater", "than"): ">", ("over",): ">", ("above",): ">",
                     ("fewer", "than"): "<", ("less", "than"): "<", ("under",): "<", ("below",): "<",
                     ("at", "most"): "<=", ("no", "more", "than"): "<=", ("not", "more", "than"): "<=",
                     ("trên",): ">", ("hơn",): ">", ("nhiều", "hơn"): ">", ("ít", "hơn"): "<", ("dưới",): "<",
                     ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
                     ("từ",): ">="}
-_UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}  # "từ 20 phần trở lên", "50 đơn trở xuống"
+# "từ 20 phần trở lên", "50 đơn trở xuống"
+_UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
 _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
@@ -280,12 +283,17 @@ _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", 
 _THOUSANDS = re.compile(r"^(\d+)(k|tr|m)$")  # "500k", "2tr", "150m"
 
 
+# each phrase's words as read and the marks each may be typed with (bare, or its own)
+_THRESHOLD_SPELLINGS = tuple((normalize(" ".join(words)).split(), [accents_of(w)[0] for w in words], op)
+                             for words, op in _THRESHOLD_WORDS.items())
+
+
 def _threshold_before(marks: _Marks, i: int) -> tuple[int, Comparison] | None:
     """The comparison said right before word ``i`` ("fewer than", "dưới"): how many words, and its operator."""
-    for words, op in _THRESHOLD_WORDS.items():
+    for words, accents, op in _THRESHOLD_SPELLINGS:
         n = len(words)
-        if n <= i and marks.free(i - n, i) and marks.words[i - n:i] == [normalize(w) for w in words] and \
-                all(a in ("", accents_of(w)[0]) for a, w in zip(marks.accents[i - n:i], words, strict=True)):
+        if n <= i and marks.free(i - n, i) and marks.words[i - n:i] == words and \
+                all(a in ("", own) for a, own in zip(marks.accents[i - n:i], accents, strict=True)):
             return n, op
     return None
 
@@ -386,7 +394,8 @@ class QuestionParser:
         self._standing_in = {d.concept for d in catalog.dimensions if d.stands_for}
         self._vocabulary = {w for e in lexicon for w in e.tokens} | set(_TIME_WORDS)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
-        self._listed_only_values = {word: values[tokens] for word, tokens in _LISTED_ONLY.items() if tokens in values}
+        self._values_only_in_lists = {word: values[tokens] for word, tokens in _VALUES_ONLY_IN_LISTS.items()
+                                      if tokens in values}
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
@@ -482,7 +491,7 @@ class QuestionParser:
         """A word that names a value only among other values of its kind: "hạng thẻ (thường, bạc, vàng)" lists the
         regular tier, and "khách thường đặt bàn" is "usually"."""
         for i, word in enumerate(marks.words):
-            payload = self._listed_only_values.get(word)
+            payload = self._values_only_in_lists.get(word)
             if payload is None or _kind(marks.marks[i]) != "filler":
                 continue
             kinds = {m.dimension for m in cast(tuple[ValueMeaning, ...], payload)}
@@ -1590,11 +1599,10 @@ class QuestionParser:
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
                          or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
-                other_asked = any(k == "concept" and a != start and (_marked_after(marks, b, ("which",)) or _marked_before(
-                    marks, a, ("which", "group"))) for a, b, k, _ in marks.mentions)  # "khách hay đặt khung giờ nào"
-                if not (marker or counts_itself) and (not ranking or other_asked) and \
-                        " ".join(marks.words[start:end]) in COLLECTIVE_WORDS:  # "bếp còn bao nhiêu phiếu": the
-                    continue  # kitchen as a whole, "nhân viên được bo bao nhiêu": all the staff
+                if not (marker or counts_itself) and " ".join(marks.words[start:end]) in COLLECTIVE_WORDS and (
+                        not ranking or _another_asked(marks, start, ("which", "group"), ("concept",))):
+                    continue  # "bếp còn bao nhiêu phiếu": the kitchen as a whole, "nhân viên được bo bao nhiêu": all
+                    # the staff; "khách hay đặt bàn vào khung giờ nào nhất": the hour is asked, not the customers
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
@@ -2217,10 +2225,11 @@ def _after_how_many(marks: _Marks, start: int) -> bool:
         marks.words[start - 1:start] == ["may"]
 
 
-def _another_asked(marks: _Marks, start: int, before: tuple[str, ...]) -> bool:
-    """A concept or value other than the one at ``start`` is asked: marked before by one of ``before``
-    ("which", "by"), or followed by "nào"."""
-    return any(k in ("concept", "value") and a != start and
+def _another_asked(marks: _Marks, start: int, before: tuple[str, ...],
+                   kinds: tuple[str, ...] = ("concept", "value")) -> bool:
+    """A concept or value (of ``kinds``) other than the one at ``start`` is asked: marked before by one of
+    ``before`` ("which", "by"), or followed by "nào"."""
+    return any(k in kinds and a != start and
                (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",)))
                for a, b, k, _ in marks.mentions)
 

@@ -20,6 +20,10 @@ _VI_WORDS = {
     "doanh", "thu", "món", "mon", "bàn", "ban", "khách", "khach", "hôm", "qua", "nay", "tháng", "thang",
     "nào", "nao", "bao", "nhiêu", "nhieu", "ca", "tối", "trưa", "của", "cua", "và", "va", "theo", "từng",
     "nhất", "nhat", "đợi", "doi", "gọi", "lại", "bán", "chạy", "những", "các", "cac", "có", "co", "không",
+    # syllables of Vietnamese typed without its marks that no English question uses
+    "tuan", "truoc", "nguyen", "lieu", "tien", "ngay", "gio", "kho", "hao", "hut", "bep", "nhan", "vien", "trung",
+    "binh", "duoc", "roi", "moi", "tung", "voi", "sanh", "dat", "phieu", "thanh", "toan", "tong", "hien", "dang",
+    "mua", "nhap", "luong", "phan", "giam", "gia", "nuoc", "uong", "quan", "khong", "nhung",
 }
 _EN_WORDS = {
     "the", "what", "which", "how", "many", "much", "of", "by", "in", "for", "and", "is", "are", "was",

@@ -72,6 +72,7 @@ class MetricInfo:
     instead_undated: str | None = None
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
     visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
+    extreme: bool = False  # itself the longest of its rows: "the longest anyone has waited" names it, ranks nothing
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -279,6 +280,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
+        extreme=bool(meta.get("extreme", False)),
         visits=bool(meta.get("visits", False)),
         window_days=int(meta["window_days"]) if meta.get("window_days") is not None else None,
     )

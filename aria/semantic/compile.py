@@ -584,17 +584,20 @@ class SemanticCompiler:
         return dim.concept if dim is not None else group_by.rsplit("__", 1)[-1]
 
     def _order(self, query: SemanticQuery, tie_breaks: list[str]) -> list[str]:
-        """Metrics ranked by their exact values (``semantic_result.x``, not the rounded column of that name: two
-        tables at 66.3 and 65.8 minutes both show 66, and the longer is still first)."""
+        """Metrics ranked by their values as shown (rounded to their decimals, as a golden query ranks by its
+        rounded column): two ingredients both wasting 0.9 % of what they used tie, and the tie goes to the bigger
+        companion, then to the first row's id."""
         known = set(query.metrics) | set(query.group_by)
         order = []
         for item in query.order_by:
             if item.by not in known:
                 raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
-            exact = f"semantic_result.{item.by}" if item.by in query.metrics else item.by
+            value = f"semantic_result.{item.by}" if item.by in query.metrics else item.by
             if item.by in query.metrics and self.catalog.metrics[item.by].additive:
-                exact = f"coalesce({exact}, 0)"  # shown as 0, ranked as 0
-            order.append(f"{exact} {'DESC' if item.descending else 'ASC'} NULLS LAST")  # an average of nothing: last
+                value = f"coalesce({value}, 0)"  # shown as 0, ranked as 0
+            if item.by in query.metrics and self.catalog.metrics[item.by].unit != "time":  # a moment: as it is
+                value = f"round(round(({value})::numeric, 9), {int(self.catalog.metrics[item.by].decimals)})"
+            order.append(f"{value} {'DESC' if item.descending else 'ASC'} NULLS LAST")  # an average of nothing: last
         if query.order_by and query.limit is not None:  # a tie at the cut goes to the bigger companion (ex-021)
             first = query.order_by[0]
             order += [f"coalesce(semantic_result.{m}, 0) {'DESC' if first.descending else 'ASC'}" for m in query.metrics

@@ -42,7 +42,8 @@ GRAINS: dict[str, str] = {
     "by month": "metric_time__month", "per month": "metric_time__month", "each month": "metric_time__month",
     "which month": "metric_time__month",
     "theo gio": "metric_time__extract_hour", "tung gio": "metric_time__extract_hour",
-    "moi gio": "metric_time__extract_hour", "khung gio": "metric_time__extract_hour",
+    "moi gio": "metric_time__extract_hour", "moi tieng": "metric_time__extract_hour",
+    "tung tieng": "metric_time__extract_hour", "theo tieng": "metric_time__extract_hour", "khung gio": "metric_time__extract_hour",
     "gio nao": "metric_time__extract_hour", "gio nao trong ngay": "metric_time__extract_hour",
     "theo gio trong ngay": "metric_time__extract_hour", "by hour": "metric_time__extract_hour",
     "per hour": "metric_time__extract_hour", "hourly": "metric_time__extract_hour",
@@ -70,9 +71,9 @@ SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
-    "chay nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
+    "chay nhat": True, "ban dat nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
-    "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False,
+    "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
@@ -91,6 +92,11 @@ SORT_WORDS: dict[str, bool] = {
     "worst first": False, "lowest first": False, "smallest first": False, "least first": False,
     "lowest to highest": False, "ascending": False, "tu thap den cao": False, "tu thap len cao": False,
     "tang dan": False, "tu it den nhieu": False,
+    # "members vs walk-ins, which is higher": both, the higher first
+    "ben nao cao hon": True, "ben nao nhieu hon": True, "ben nao lon hon": True, "cai nao cao hon": True,
+    "which is higher": True, "which one is higher": True, "which was higher": True, "which is bigger": True,
+    "which was bigger": True, "ben nao thap hon": False, "ben nao it hon": False, "which is lower": False,
+    "which was lower": False,
 }
 SUPERLATIVES.update(SORT_WORDS)
 # A ranking by the change between two periods: True = the biggest rise first ("which category grew the most this month
@@ -112,7 +118,7 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "vang nhat": "guests", "vang khach nhat": "guests", "will run out first": "days_of_stock_left",
                        "run out first": "days_of_stock_left", "will run out soonest": "days_of_stock_left",
                        "run out soonest": "days_of_stock_left",
-                       "chay nhat": "portions_sold", "e nhat": "portions_sold", "worst selling": "portions_sold",
+                       "chay nhat": "portions_sold", "ban dat nhat": "revenue", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
@@ -202,7 +208,8 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
                 "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent", "tang hay giam may percent",
                 "tang bao nhieu percent", "giam bao nhieu percent", "tang may percent", "giam may percent",
-                "tang may phan tram", "giam may phan tram")
+                "tang may phan tram", "giam may phan tram", "going up", "going down", "going up or down", "trending up",
+                "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -229,7 +236,8 @@ SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
-                     "this same time", "at this same time", "at the same time", "at this time")
+                     "this same time", "at this same time", "at the same time", "at this time", "this same point",
+                     "at this same point", "at the same point", "same point of")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",
@@ -281,7 +289,7 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
               ("not_back", NOT_BACK_WORDS, "not back since"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["anyone", "la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
@@ -314,7 +322,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
-                  "vs its standard", "against its standard", "compared with its standard", "split between",
+                  "vs its standard", "against its standard", "vs its target", "vs their target", "compared with its target",
+                  "compared to its target", "compared with target", "compared to target", "compared with its standard", "split between",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
@@ -325,7 +334,9 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
-                  "số", "chị")  # typed with their marks: a number ("số lượt"), a polite "she" (never "so", "chi")
+                  # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10"); never
+                  # "so", "chi" or "ca" (a shift)
+                  "số", "chị", "cả")
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")
@@ -564,6 +575,23 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
             and not any(_inside(head, said) for name, said in words.items() if name != named[0])}
 
 
+def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """The last two or three words of a business's name (where its own name comes: "Hải sản Cần Giờ", "Thịt sạch
+    Phú Nông") that end no other name, are found in none and mean nothing else here.
+
+    >>> _own_tails(["Hải sản Cần Giờ", "Sữa & Bơ Đà Lạt", "Rau Đà Lạt Xanh"], set())
+    {('can', 'gio'): 'Hải sản Cần Giờ', ('san', 'can', 'gio'): 'Hải sản Cần Giờ', ('bo', 'da', 'lat'): 'Sữa & Bơ Đà Lạt', ('lat', 'xanh'): 'Rau Đà Lạt Xanh', ('da', 'lat', 'xanh'): 'Rau Đà Lạt Xanh'}
+    """
+    words = _name_words(names, bundles=True)
+    tails: dict[tuple[str, ...], list[str]] = {}
+    for name, said in words.items():
+        for size in (2, 3):
+            if len(said) > size and all(w.isalpha() for w in said[-size:]):
+                tails.setdefault(said[-size:], []).append(name)
+    return {tail: named[0] for tail, named in tails.items() if len(named) == 1 and tail not in phrases
+            and not any(_inside(tail, said) for name, said in words.items() if name != named[0])}
+
+
 def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], str]:
     """The words of a short English name (three words at most) that no other name of its kind holds and that
     mean nothing else here: "beef" names Beef tenderloin, "herbs" Mixed fresh herbs ("fresh" and "rice" name
@@ -643,6 +671,7 @@ def _inside(head: tuple[str, ...], said: tuple[str, ...]) -> bool:
 def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Entry, ...]:
     entries: dict[tuple[tuple[str, ...], str], Entry] = {}
     partial_names: list[tuple[DimensionInfo, Sequence[str]]] = []
+    own_names: list[tuple[DimensionInfo, Sequence[str]]] = []  # names in one language only (a supplier's)
     concept_phrases = {_words(p) for d in catalog.dimensions for p in d.labels.phrases}
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
@@ -674,6 +703,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                         _add(entries, spoken, "value", meaning)
             if dim.partial_names and dim.lang:
                 partial_names.append((dim, names))
+            elif dim.partial_names:
+                own_names.append((dim, names))
     taken = {word for words, kind in entries if kind != "value" for word in words} | {w for p in FILLERS for w in _words(p)}
     for dim, names in partial_names:
         translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
@@ -721,6 +752,10 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}
+    for dim, names in own_names:
+        for said, name in _own_tails(names, known).items():  # "Cần Giờ": Hải sản Cần Giờ
+            _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
+                 spelling=" ".join(name.split()[-len(said):]))
     for dim, names in partial_names:
         short = _own_heads(names, known) if dim.lang == "vi" else _own_words(names, meaning_words)
         for said, name in short.items():  # "tồn kho thịt bò": Thịt bò thăn; "beef in stock": Beef tenderloin

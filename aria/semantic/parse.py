@@ -261,6 +261,8 @@ def _mark_top_n(marks: _Marks) -> int | None:
         elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS:  # "5 món",
             limit = number  # "which 5 dishes": a number before a noun; not "giá bao nhiêu 1 kg" (a measure)
             marks.mark(i, i + 1, "top", limit)
+        if limit == number and i + 1 < len(marks.words) and marks.words[i + 1] == "cai":  # "cho 5 cái": five of them
+            marks.mark(i + 1, i + 2, "filler")
     return limit
 
 
@@ -442,6 +444,7 @@ class QuestionParser:
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
+        _leading_now(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
@@ -480,7 +483,8 @@ class QuestionParser:
         except _Unanswerable as err:
             return Parsed(None, recognised, [], str(err))
         if compare is not None and ranges and _says_so_far(marks) and ranges[0].end == now.date() and \
-                compare.end_before is None and compare.end < now.date():  # "hôm nay tới giờ này": both cut alike
+                compare.end_before is None and compare.end < now.date() and not _said_whole(marks, compare):
+            # "hôm nay tới giờ này": both cut alike ("so với cả tuần trước": all of it)
             elapsed = now - dt.datetime.combine(ranges[0].start, dt.time(), tzinfo=now.tzinfo)
             cut = dt.datetime.combine(compare.start, dt.time(), tzinfo=now.tzinfo) + elapsed
             compare = compare.model_copy(update={"end_before": cut}) if cut.date() <= compare.end else compare
@@ -659,6 +663,7 @@ class QuestionParser:
         self._average_per_day(marks)
         self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
+        self._share_said_of_a_figure_is_its_rate(marks)
         named = self._instead(self._named_metrics(marks), marks, period)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
@@ -699,6 +704,8 @@ class QuestionParser:
             candidates = [defaults[:1]]
         elif (slow or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
+        elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue
+            candidates = [["revenue"]]
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -770,6 +777,8 @@ class QuestionParser:
             if below is None:
                 return Parsed(None, recognised, [], f"'below the level to keep' is not said of {metrics[0]}")
             order_by = [OrderBy(by=metrics[0], descending=False)]  # the lowest first
+        if superlative and limit is None and not group_by and all(self.catalog.metrics[m].extreme for m in named):
+            superlative = None  # "the longest anyone has been waiting": the longest wait itself
         if (superlative is not None or limit is not None) and not group_by:
             return Parsed(None, recognised, [], "a ranking needs something to rank (e.g. dishes, categories)")
         if (superlative is not None or limit is not None) and below is None:
@@ -814,8 +823,8 @@ class QuestionParser:
             shown = {*named, *(c for m in named if self._is_average(m) and not group_by  # an average, with what it
                                for c in self.catalog.metrics[m].companions)}  # is over ("avg bill vs last month")
             metrics = [m for m in metrics if m in shown] or metrics[:1]
-            if period is not None and not any(self._is_average(m) or self.catalog.metrics[m].unit == "percent"
-                                              for m in metrics):
+            if period is not None and not _said_whole(marks, compare) and not any(
+                    self._is_average(m) or self.catalog.metrics[m].unit == "percent" for m in metrics):
                 compare = _same_point_if_running(period, compare, now)
         period = _whole_days_if_split(period, group_by)
         if period is not None and period.start_at is not None and period.end_before == now and \
@@ -1161,6 +1170,21 @@ class QuestionParser:
                 marks.forget(a, b)
                 marks.mark(a, b, "metric", average)
 
+    def _share_said_of_a_figure_is_its_rate(self, marks: _Marks) -> None:
+        """"Lãi gộp bao nhiêu, food cost chiếm mấy %": a share said right after a figure, of nothing named after it
+        and with nothing to split, is that figure's rate (food cost %), when it has one."""
+        mentions = [m for m in marks.mentions if m[2] not in ("filler", "time")]
+        if any(k in ("concept", "grain") for _, _, k, _ in mentions):
+            return
+        for (a, b, kind, metric), (c, d, share, _) in zip(mentions, mentions[1:], strict=False):
+            rate = self.catalog.rate_of(str(metric)) if kind == "metric" and share == "share" else None
+            if rate is not None and not any(k == "metric" for s0, _, k, _ in mentions if s0 >= d):
+                marks.forget(a, b)
+                marks.forget(c, d)
+                marks.mark(a, b, "metric", rate)
+                marks.mark(c, d, "filler")
+                return
+
     def _share_of_a_count_is_its_rate(self, marks: _Marks) -> None:
         """"What share of grill tickets missed their target", "what percentage of bookings were no-shows": the
         share of a count among the rows it is taken from is its rate (the late rate), not a split's shares."""
@@ -1309,7 +1333,9 @@ class QuestionParser:
                 continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            if kind == "value" and self._soft_at(marks, start, end, language) and (
+            after_a_metric = any(e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in
+                                                                   UNIT_WORD_METRICS)) for s0, e0, k, _ in marks.mentions)
+            if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
@@ -1700,6 +1726,19 @@ def _change_asked(marks: _Marks) -> tuple[bool, bool]:
     return percent, amount
 
 
+def _said_whole(marks: _Marks, period: TimeRange) -> bool:
+    """"cả tuần trước", "the whole of last week", "all of last week": the period in full."""
+    start = next((a for a, _, k, p in marks.mentions if k == "time" and p == period), None)
+    if not start:
+        return False
+    before = marks.words[max(0, start - 2):start]
+    return (before[-1] == "ca" and marks.accents[start - 1] == _WHOLE_MARKS) or before[-1] in ("whole", "entire", "full") \
+        or before in (["all", "of"], ["whole", "of"])
+
+
+_WHOLE_MARKS = accents_of("cả")[0]
+
+
 def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.datetime) -> TimeRange:
     """A total so far ("covers this week vs last week") is set beside the period before up to the same
     point, not beside all of it (an average or a rate is comparable with the whole period)."""
@@ -1730,6 +1769,15 @@ def _mark_comparatives(marks: _Marks) -> None:
         if word in ("nhieu", "it") and marks.marks[i] is None and any(
                 marks.words[j] == "hon" and _kind(marks.marks[j]) == "compare" for j in after):
             marks.mark(i, i + 1, "filler")
+
+
+def _leading_now(marks: _Marks) -> None:
+    """"Giờ còn bao nhiêu món đang chờ", "giờ khu VIP còn mấy bàn trống": "giờ" opening a question about what is
+    (still, now) is now, never hours."""
+    still = bool({"con", "dang"} & set(marks.words)) or any(k == "live" for _, _, k, _ in marks.mentions)
+    if marks.words[:1] == ["gio"] and _kind(marks.marks[0]) == "unit" and still:
+        marks.forget(0, 1)
+        marks.mark(0, 1, "live")
 
 
 def _mark_split_superlative(marks: _Marks) -> None:
@@ -1790,6 +1838,14 @@ def _ranked_after_a_metric(marks: _Marks, index: int) -> bool:
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
+_MONEY_RANKS = ("best", "worst", "strongest", "weakest", "tot nhat", "te nhat", "kem nhat")  # busiest: of what?
+
+
+def _time_ranked_by_money(marks: _Marks) -> bool:
+    """"Our worst day last month", "which weekday is our weakest": a time ranked with nothing named ranks by revenue
+    (how busy it was could be bills or guests)."""
+    return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
+        k == "superlative" and " ".join(marks.words[a:b]) in _MONEY_RANKS for a, b, k, _ in marks.mentions)
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")
@@ -2036,7 +2092,9 @@ _LONGEST = ("lau nhat", "longest", "the longest")
 
 def _phrases_in(words: list[str]) -> list[str]:
     """Every run of one to three words, the longest first: "waited longest for food" holds "longest",
-    "còn dùng được ít ngày nhất" holds "ít ngày nhất" (the fewest) before "nhất"."""
+    "còn dùng được ít ngày nhất" holds "ít ngày nhất" (the fewest) before "nhất"; "sinh nhật" (a birthday) is one
+    word, never "nhất"."""
+    words = " ".join(words).replace("sinh nhat", "sinh_nhat").split()
     return [" ".join(words[i:i + size]) for size in (3, 2, 1) for i in range(len(words) - size + 1)]
 
 

@@ -27,6 +27,8 @@ SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
     "trua nay": (0, "ca trua"), "this lunch": (0, "ca trua"), "ca trua nay": (0, "ca trua"),
     "toi qua": (1, "ca toi"), "last night": (1, "ca toi"), "ca toi qua": (1, "ca toi"),
     "trua qua": (1, "ca trua"), "ca trua qua": (1, "ca trua"),
+    "toi mai": (-1, "ca toi"), "ca toi mai": (-1, "ca toi"), "tomorrow night": (-1, "ca toi"),
+    "tomorrow evening": (-1, "ca toi"), "trua mai": (-1, "ca trua"), "ca trua mai": (-1, "ca trua"),
 }
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
@@ -98,10 +100,21 @@ _SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
-_MONTH_VI = re.compile(r"\bthang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
+# "tháng 10 năm 2025", "tháng 12 năm ngoái", "December last year": a month of a year, said or counted back
+_MONTH_VI = re.compile(r"\bthang (\d{1,2})(?: (?:nam )?(\d{4})| (nam nay|nam ngoai|nam truoc|nam roi))?\b")
+_YEAR_EN = r"(?: (\d{4}|(?:of )?(?:this|last) year))?"
 # "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
 _MONTH_EN = re.compile(r"\b(?:in |of |during )?(" + "|".join(m for m in _MONTH_NAMES if m != "may")
-                       + r")(?: (\d{4}))?\b|\b(?:in |of |during )(may)(?: (\d{4}))?\b|\b(may) (\d{4})\b")
+                       + r")" + _YEAR_EN + r"\b|\b(?:in |of |during )(may)" + _YEAR_EN + r"\b|\b(may) (\d{4})\b")
+
+
+def _year_of(said: str | None, today: dt.date) -> int | None:
+    """A year as said beside a month: "2025", "năm nay", "last year" (None: not said)."""
+    if not said:
+        return None
+    if said.isdigit():
+        return int(said)
+    return today.year if said.endswith(("nay", "this year")) else today.year - 1
 
 
 @dataclass(frozen=True)
@@ -351,11 +364,11 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _MONTH_VI.finditer(text):
-        year = int(match.group(2)) if match.group(2) else None
+        year = _year_of(match.group(2) or match.group(3), today)
         add(match.start(), match.end(), _named_month(int(match.group(1)), year, today), "month")
     for match in _MONTH_EN.finditer(text):
         name, year_text = _month_groups(match)
-        year = int(year_text) if year_text else None
+        year = _year_of(year_text, today)
         add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(name) + 1, year, today), "month")
     for phrase, back in _WEEKENDS:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):

@@ -11,6 +11,8 @@ from aria.reflect.language import MAX_QUESTION_CHARS, QuestionRejected, detect_l
         ("Doanh thu ca tối hôm qua theo từng danh mục?", "vi"),
         ("Bàn số 5 đã đợi món khai vị bao lâu?", "vi"),
         ("mon ban chay nhat thang nay", "vi"),  # typed without diacritics
+        ("hao hut tuan truoc top 5 nguyen lieu ton tien nhat", "vi"),  # "top" is said in Vietnamese too
+        ("top 5 dishes by revenue this week", "en"),
         ("Which table has waited longest for food this lunch?", "en"),
         ("Top 5 dishes by revenue last week", "en"),
         ("昨天晚上的营业额是多少？", None),

@@ -73,6 +73,9 @@ class MetricInfo:
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
     visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
     extreme: bool = False  # itself the longest of its rows: "the longest anyone has waited" names it, ranks nothing
+    # a split by the concept goes through this entity: stock by supplier is each ingredient's supplier, not the
+    # supplier of the deliveries among its movements
+    split_via: dict[str, str] = field(default_factory=dict)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -281,6 +284,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
         extreme=bool(meta.get("extreme", False)),
+        split_via={str(k): str(v) for k, v in dict(meta.get("split_via") or {}).items()},
         visits=bool(meta.get("visits", False)),
         window_days=int(meta["window_days"]) if meta.get("window_days") is not None else None,
     )

@@ -1231,9 +1231,11 @@ class QuestionParser:
                                                 if c in self.catalog.metrics)]))
         fixed = frozenset().union(*(self.catalog.metrics[m].fixes for m in named))
         own_models = frozenset().union(*(self.catalog.metrics[m].models for m in metrics))
+        via = {c: e for m in metrics for c, e in self.catalog.metrics[m].split_via.items()}
         available = [g for g in self.group_bys_of(metrics) if not (
             (dim := self.catalog.dimension_of(g)) is not None and dim.own_metrics_only
-            and dim.semantic_model not in own_models)]  # a booking's status: bookings only, not their orders
+            and dim.semantic_model not in own_models)  # a booking's status: bookings only, not their orders
+            and not (dim is not None and dim.concept in via and not g.startswith(f"{via[dim.concept]}__"))]
         marks = self._resolve_values(marks, available, language)
         money = any(self.catalog.metrics[m].unit == "vnd" for m in metrics)
         asked = [str(p) for _, _, k, p in marks.mentions

@@ -53,6 +53,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
 )
 _WEEKENDS: tuple[tuple[str, int], ...] = (
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
+    ("cuoi tuan vua roi", 1), ("cuoi tuan vua qua", 1), ("cuoi tuan qua", 1), ("the past weekend", 1),
 )
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")

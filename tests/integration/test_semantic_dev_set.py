@@ -53,6 +53,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev24.yaml": ("do", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev26.yaml": ("dq", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev27.yaml": ("dr", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev28.yaml": ("ds", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev29.yaml": ("dt", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -763,9 +763,15 @@ CASES = [
      "JOIN ingredients i USING (ingredient_id) WHERE l.logged_at >= date_trunc('month', business_now()) - "
      "interval '1 month' AND l.logged_at < date_trunc('month', business_now()) GROUP BY i.ingredient_id, i.name_vi, "
      "i.uom ORDER BY pct DESC NULLS LAST, 4 DESC, 5 DESC, i.ingredient_id LIMIT 5"),  # a tie: the bigger use
+    ("What's our stock worth right now, split by supplier?", "en",  # each ingredient's supplier, at its unit cost
+     "SELECT sp.name, sum(l.qty_delta * i.unit_cost_vnd) FROM inventory_logs l JOIN ingredients i "
+     "USING (ingredient_id) JOIN suppliers sp ON sp.supplier_id = i.supplier_id GROUP BY sp.supplier_id, sp.name"),
+    ("Giá trị hàng tồn kho hiện tại là bao nhiêu?", "vi",
+     "SELECT sum(l.qty_delta * i.unit_cost_vnd) FROM inventory_logs l JOIN ingredients i USING (ingredient_id)"),
     ("Giờ mỗi khu còn trống mấy bàn?", "vi",  # "giờ" opening a question of what is still so: now, not hours
-     "SELECT t.area_code, count(*) FROM tables t WHERE t.is_active AND NOT EXISTS (SELECT 1 FROM orders o WHERE "
-     "o.table_id = t.table_id AND o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS')) GROUP BY t.area_code"),
+     "SELECT t.area_code, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.table_id = t.table_id "
+     "AND o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS'))), count(*) FROM tables t WHERE t.is_active "
+     "GROUP BY t.area_code"),  # free, of the tables in service
     ("Tháng 10 mỗi khách thành viên ghé trung bình mấy lần, tính theo từng hạng?", "vi",
      "SELECT c.tier, round(count(*)::numeric / count(DISTINCT o.customer_id), 2), count(DISTINCT o.customer_id), "
      "count(*) FROM orders o JOIN customers c USING (customer_id) WHERE o.status = 'COMPLETED' "
@@ -1138,6 +1144,11 @@ def test_a_name_is_found_by_its_own_last_words_and_a_month_by_its_year(layer, no
     assert tomorrow.query is not None and tomorrow.query.time.start == now.date() + dt.timedelta(days=1)
     whole = layer.parse("Cả tháng 10 quán thu về bao nhiêu tiền?", language="vi", now=now)  # "cả": all of it
     assert whole.query is not None and whole.query.time.start == dt.date(2026, 10, 1)
+    weekend = layer.parse("Doanh thu cuối tuần vừa rồi", language="vi", now=now)
+    assert weekend.query is not None and (weekend.query.time.start, weekend.query.time.end) == (
+        dt.date(2026, 11, 7), dt.date(2026, 11, 8))
+    cooks = layer.parse("How many hours did the kitchen staff work last week?", language="en", now=now)
+    assert cooks.query is not None and [tuple(f.values) for f in cooks.query.filters] == [("CHF",)]
     full = layer.parse("doanh thu tuần này tới giờ so với cả tuần trước", language="vi", now=now)
     assert full.query is not None and full.query.compare is not None
     assert full.query.compare.end_before is None and full.query.compare.end == dt.date(2026, 11, 8)  # not cut
@@ -1148,6 +1159,8 @@ def test_a_name_is_found_by_its_own_last_words_and_a_month_by_its_year(layer, no
     ("Average shift length by role this month?", ["avg_shift_hours", "closed_shifts"]),
     ("What's the longest anyone's been waiting on a dish right now?", ["oldest_pending_wait"]),  # no ranking
     ("Tháng này ai đi làm nhiều ca nhất?", ["shifts_worked", "hours_worked"]),
+    ("Hôm nay có bao nhiêu khách đặt bàn?", ["reservations", "guests_expected"]),  # the bookings, with their guests
+    ("Tuần này bếp nướng ra bao nhiêu món?", ["tickets_ready"]),
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

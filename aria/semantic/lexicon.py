@@ -125,7 +125,7 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
-AVERAGE_WORDS = ("average", "avg", "mean", "on average", "trung binh", "binh quan")
+AVERAGE_WORDS = ("average", "avg", "mean", "on average", "usually", "trung binh", "binh quan")
 # Number words for "the three best-selling drinks" ("one" is left out: "which one").
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "fifteen": 15, "twenty": 20}
@@ -316,7 +316,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "tren thuc don", "trong thuc don", "thuc don",
                   "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
                   "split", "split out", "chu yeu", "mainly", "mostly", "toan bo", "toan the",
-                  "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai",
+                  "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai", "tu luc ra mat",
+                  "tu khi ra mat",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
@@ -336,7 +337,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10"); never
                   # "so", "chi" or "ca" (a shift)
-                  "số", "chị", "cả")
+                  "số", "chị", "cả", "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

@@ -1731,7 +1731,7 @@ def _change_asked(marks: _Marks) -> tuple[bool, bool]:
 def _said_whole(marks: _Marks, period: TimeRange) -> bool:
     """"cả tuần trước", "the whole of last week", "all of last week": the period in full."""
     start = next((a for a, _, k, p in marks.mentions if k == "time" and p == period), None)
-    if not start:
+    if not start:  # not said as such, or its first words: nothing before it
         return False
     before = marks.words[max(0, start - 2):start]
     return (before[-1] == "ca" and marks.accents[start - 1] == _WHOLE_MARKS) or before[-1] in ("whole", "entire", "full") \
@@ -1840,7 +1840,7 @@ def _ranked_after_a_metric(marks: _Marks, index: int) -> bool:
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
-_MONEY_RANKS = ("best", "worst", "strongest", "weakest", "tot nhat", "te nhat", "kem nhat")  # busiest: of what?
+_MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")  # busiest: of what?
 
 
 def _time_ranked_by_money(marks: _Marks) -> bool:
@@ -1848,6 +1848,8 @@ def _time_ranked_by_money(marks: _Marks) -> bool:
     (how busy it was could be bills or guests)."""
     return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
         k == "superlative" and " ".join(marks.words[a:b]) in _MONEY_RANKS for a, b, k, _ in marks.mentions)
+
+
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")

@@ -1,6 +1,6 @@
 """The semantic layer's development sets (seed_db/questions/semantic_dev.yaml and the independently
-written semantic_dev2.yaml, semantic_dev3.yaml, semantic_dev4.yaml, semantic_dev5.yaml, semantic_dev6.yaml, semantic_dev7.yaml, semantic_dev8.yaml, semantic_dev9.yaml, semantic_dev10.yaml, semantic_dev11.yaml, semantic_dev12.yaml, semantic_dev13.yaml, semantic_dev14.yaml, semantic_dev15.yaml, semantic_dev16.yaml, semantic_dev17.yaml, semantic_dev18.yaml, semantic_dev19.yaml, semantic_dev20.yaml and semantic_dev21.yaml): each file loads through the bench's loader, its entries are well formed,
-and every gold SQL passes the safety guard and returns rows on the seeded SmartRestaurant database
+written semantic_dev2.yaml to semantic_dev29.yaml): each file loads through the bench's loader, its entries
+are well formed, and every gold SQL passes the safety guard and returns rows on the seeded SmartRestaurant database
 (read-only executor, as ``aria sql run``).
 
 Questions tagged ``should_refuse`` (negations, comparisons, "why", things the database does not
@@ -49,8 +49,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev21.yaml": ("dl", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev22.yaml": ("dm", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev23.yaml": ("dn", 60, range(0, 1)),  # held out, written independently from examples.yaml
-    "semantic_dev25.yaml": ("dp", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev24.yaml": ("do", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev25.yaml": ("dp", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev26.yaml": ("dq", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev27.yaml": ("dr", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev28.yaml": ("ds", 60, range(0, 1)),  # held out, written independently from examples.yaml

@@ -1161,6 +1161,10 @@ def test_a_name_is_found_by_its_own_last_words_and_a_month_by_its_year(layer, no
     ("Tháng này ai đi làm nhiều ca nhất?", ["shifts_worked", "hours_worked"]),
     ("Hôm nay có bao nhiêu khách đặt bàn?", ["reservations", "guests_expected"]),  # the bookings, with their guests
     ("Tuần này bếp nướng ra bao nhiêu món?", ["tickets_ready"]),
+    ("Tháng này có bao nhiêu đơn bị void?", ["void_orders"]),  # whole bills voided, not dish lines
+    ("What's the average table turnover this week?", ["table_turnover"]),
+    ("How's business today?", ["revenue", "completed_orders"]),
+    ("Giá trị hàng tồn kho hiện tại là bao nhiêu?", ["stock_value"]),
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

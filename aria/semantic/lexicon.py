@@ -566,14 +566,7 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
     >>> _own_heads(["Thịt bò thăn", "Thịt ba chỉ heo", "Phở bò tái", "Phở bò viên"], set())
     {('thit', 'bo'): 'Thịt bò thăn', ('thit', 'ba'): 'Thịt ba chỉ heo', ('thit', 'ba', 'chi'): 'Thịt ba chỉ heo'}
     """
-    words = _name_words(names)
-    heads: dict[tuple[str, ...], list[str]] = {}
-    for name, said in words.items():
-        for size in range(2, len(said)):
-            if all(w.isalpha() for w in said[:size]):
-                heads.setdefault(said[:size], []).append(name)
-    return {head: named[0] for head, named in heads.items() if len(named) == 1 and head not in phrases
-            and not any(_inside(head, said) for name, said in words.items() if name != named[0])}
+    return _own_parts(_name_words(names), lambda said: [said[:size] for size in range(2, len(said))], phrases)
 
 
 def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
@@ -583,14 +576,21 @@ def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
     >>> _own_tails(["Hải sản Cần Giờ", "Sữa & Bơ Đà Lạt", "Rau Đà Lạt Xanh"], set())
     {('can', 'gio'): 'Hải sản Cần Giờ', ('san', 'can', 'gio'): 'Hải sản Cần Giờ', ('bo', 'da', 'lat'): 'Sữa & Bơ Đà Lạt', ('lat', 'xanh'): 'Rau Đà Lạt Xanh', ('da', 'lat', 'xanh'): 'Rau Đà Lạt Xanh'}
     """
-    words = _name_words(names, bundles=True)
-    tails: dict[tuple[str, ...], list[str]] = {}
+    return _own_parts(_name_words(names, bundles=True),
+                      lambda said: [said[-size:] for size in (2, 3) if len(said) > size], phrases)
+
+
+def _own_parts(words: dict[str, tuple[str, ...]], parts: Callable[[tuple[str, ...]], list[tuple[str, ...]]],
+               phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """The ``parts`` of each name's words (all letters) that one name alone has, that are found inside no other name
+    and that are no phrase of their own: what names that one row by itself."""
+    named_by: dict[tuple[str, ...], list[str]] = {}
     for name, said in words.items():
-        for size in (2, 3):
-            if len(said) > size and all(w.isalpha() for w in said[-size:]):
-                tails.setdefault(said[-size:], []).append(name)
-    return {tail: named[0] for tail, named in tails.items() if len(named) == 1 and tail not in phrases
-            and not any(_inside(tail, said) for name, said in words.items() if name != named[0])}
+        for part in parts(said):
+            if all(w.isalpha() for w in part):
+                named_by.setdefault(part, []).append(name)
+    return {part: named[0] for part, named in named_by.items() if len(named) == 1 and part not in phrases
+            and not any(_inside(part, said) for name, said in words.items() if name != named[0])}
 
 
 def _own_words(names: Sequence[str], taken: set[str]) -> dict[tuple[str, ...], str]:

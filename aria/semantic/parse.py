@@ -362,6 +362,33 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
         for start in marks.find(entry.tokens):
             if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked):
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
+    if _values_across_soft_words(marks, candidates):
+        _mark_lexicon(marks, by_first_word, not_concepts)  # the words a value freed ("bao nhiêu" of "bao nhiêu tiền")
+
+
+def _values_across_soft_words(marks: _Marks, candidates: Sequence[tuple[int, Entry]]) -> bool:
+    """A value whose words a longer filler or unit phrase took in part, the rest left to words that mean nothing here:
+    "thu được bao nhiêu tiền mặt" names cash, not "bao nhiêu tiền" then "mất". The value takes its words back (True
+    when one did)."""
+    moved = False
+    for _, entry in candidates:
+        if entry.kind != "value" or len(entry.tokens) < 2:
+            continue
+        n = len(entry.tokens)
+        for start in range(len(marks.words) - n + 1):
+            if tuple(marks.words[start:start + n]) != entry.tokens or \
+                    not entry.spelled_as(marks.accents[start:start + n], bare_is_bare=marks.marked):
+                continue
+            soft = [m for m in marks.mentions if m[0] < start + n and start < m[1]]
+            across = [m for m in soft if m[0] < start or start + n < m[1]]  # the phrases across the value's edge
+            if not across or any(m[2] not in ("filler", "unit") for m in across) or \
+                    any(m[2] not in ("filler", "unit") and (m[2], m[3]) != ("verb", None) for m in soft):
+                continue
+            for m in soft:
+                marks.forget(m[0], m[1])
+            marks.mark(start, start + n, entry.kind, entry.payload)
+            moved = True
+    return moved
 
 
 def _index_by_first_word(lexicon: Sequence[Entry]) -> dict[str, list[tuple[int, Entry]]]:

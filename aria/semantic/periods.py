@@ -94,6 +94,8 @@ _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturda
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                          r")(?: (tuan truoc|tuan roi|tuan qua|tuan nay|vua roi|vua qua|gan nhat))?\b")
+_PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
+                                r") (tuan truoc|tuan roi|tuan qua|tuan nay)\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
@@ -246,6 +248,12 @@ def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) 
     return day, day
 
 
+def _shared_week(text: str, end: int) -> str:
+    """The week said after the next weekday of a pair ("thứ 7 và chủ nhật tuần trước": both last week's)."""
+    pair = _PAIRED_WEEKDAY_VI.match(text, end)
+    return pair.group(1) if pair else ""
+
+
 def _last_n(unit: str, n: int, now: dt.datetime) -> TimeRange | None:
     """The last ``n`` units up to now: rolling from ``now - n units``; ``start`` is the first whole day (or
     week/month start) a split by that unit shows."""
@@ -322,7 +330,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         found.append(FoundPeriod(start, end, found_range.model_copy(update={"phrase": text[start:end]})))
 
     for match in _WEEKDAY_VI.finditer(text):
-        name, qualifier = match.group(1), match.group(2) or ""
+        name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end())
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
             continue
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,

@@ -1154,6 +1154,19 @@ def test_a_name_is_found_by_its_own_last_words_and_a_month_by_its_year(layer, no
     assert full.query.compare.end_before is None and full.query.compare.end == dt.date(2026, 11, 8)  # not cut
 
 
+def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
+    parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
+    assert parsed.query is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 7), dt.date(2026, 11, 8))
+
+
+@pytest.mark.parametrize("question", ["hôm nay thu được bao nhiêu tiền mặt?", "hom nay thu duoc bao nhieu tien mat"])
+def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(layer, now, question) -> None:
+    parsed = layer.parse(question, language="vi", now=now)  # not "bao nhiêu tiền" then "mất": cash
+    assert parsed.query is not None and [tuple(f.values) for f in parsed.query.filters] == [("CASH",)]
+    assert parsed.query.metrics[0] == "payment_amount"
+
+
 @pytest.mark.parametrize(("question", "metrics"), [
     ("Tuần trước lãi gộp được bao nhiêu, food cost chiếm mấy %?", ["gross_profit", "food_cost_pct"]),  # its rate
     ("Average shift length by role this month?", ["avg_shift_hours", "closed_shifts"]),

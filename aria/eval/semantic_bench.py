@@ -6,7 +6,9 @@ also allows column permutations; the golden SQL orders the same columns differen
 question to the next). A
 question the parser hands over is *refused* (never wrong); one it answers is *correct* or *wrong*.
 A wrong answer that holds the gold rows plus other columns (a companion figure the golden SQL left
-out) is counted wrong and also reported as ``wrong_extra_columns``.
+out) is counted wrong and also reported as ``wrong_extra_columns``; one whose every column is among the
+gold's, the gold showing more beside them (a companion figure or label the parser left out), as
+``wrong_missing_columns``. The rest of the wrong answers give other rows or other figures.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ class SemanticItem:
     sql: str = ""
     detail: str = ""
     extra_columns: bool = False  # wrong, but the gold rows are there beside other columns
+    missing_columns: bool = False  # wrong, but its columns are among the gold's, which shows more beside them
 
 
 @dataclass
@@ -57,6 +60,7 @@ class SemanticReport:
             "correct": self.count("correct"), "wrong": self.count("wrong"), "refused": self.count("refused"),
             "failed": self.count("failed"), "correct_pct": round(100 * self.count("correct") / n, 1),
             "wrong_extra_columns": sum(i.extra_columns for i in self.items),
+            "wrong_missing_columns": sum(i.missing_columns for i in self.items),
             "wrong_pct": round(100 * self.count("wrong") / n, 1),
             "median_latency_ms": round(statistics.median(i.latency_ms for i in answered), 1) if answered else None,
             "model_calls": 0, "items": [asdict(i) for i in self.items],
@@ -108,6 +112,13 @@ def same_answer(pred: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) ->
     return order is not None and row_set([[row[i] for i in order] for row in pred]) == row_set(gold)
 
 
+def judged(rows: Sequence[Sequence[Any]], gold: Sequence[Sequence[Any]]) -> tuple[str, bool, bool]:
+    """(correct | wrong, the gold rows beside other columns, some of the gold's columns and not the others)."""
+    if same_answer(rows, gold):
+        return "correct", False, False
+    return "wrong", covers_answer(rows, gold), covers_answer(gold, rows)
+
+
 @dataclass(frozen=True)
 class BenchQuestion:
     id: str
@@ -151,9 +162,9 @@ def _one(layer: SemanticLayer, executor: QueryExecutor, item: BenchQuestion, now
         return SemanticItem(item.id, item.question, "failed", ms, words=words, detail=str(err)[:300])
     ms = (time.perf_counter() - started) * 1000
     gold = executor.run(item.sql).rows
-    outcome = "correct" if same_answer(rows, gold) else "wrong"
+    outcome, extra, missing = judged(rows, gold)
     return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=compiled.sql,
-                        extra_columns=outcome == "wrong" and covers_answer(rows, gold))
+                        extra_columns=extra, missing_columns=missing)
 
 
 def _asked(engine: Any, item: BenchQuestion) -> SemanticItem:
@@ -169,9 +180,9 @@ def _asked(engine: Any, item: BenchQuestion) -> SemanticItem:
     words = answer.semantic_query or (f"reused verified query #{answer.reused_query_id}" if answer.reused_query_id
                                       else "")
     gold = engine.deps.executor.run(item.sql).rows
-    outcome = "correct" if same_answer(answer.rows, gold) else "wrong"
+    outcome, extra, missing = judged(answer.rows, gold)
     return SemanticItem(item.id, item.question, outcome, ms, words=words, sql=answer.sql or "",
-                        extra_columns=outcome == "wrong" and covers_answer(answer.rows, gold))
+                        extra_columns=extra, missing_columns=missing)
 
 
 def run_engine_bench(engine: Any, questions: Sequence[BenchQuestion], *, split: str) -> SemanticReport:
@@ -191,7 +202,8 @@ def semantic_markdown(report: SemanticReport) -> str:
              f"  answered {figures['answered']} · correct {figures['correct']} ({figures['correct_pct']}%) · "
              f"wrong {figures['wrong']} ({figures['wrong_pct']}%) · refused {figures['refused']} · "
              f"failed {figures['failed']}",
-             f"  of the wrong: {figures['wrong_extra_columns']} give the gold rows beside other columns",
+             f"  of the wrong: {figures['wrong_extra_columns']} give the gold rows beside other columns, "
+             f"{figures['wrong_missing_columns']} give some of the gold's columns and not the others",
              f"  median question → rows: {figures['median_latency_ms']} ms"]
     held_out = figures["split"] == "eval"  # the test set's questions are not shown to whoever tunes the parser
     for item in report.items:

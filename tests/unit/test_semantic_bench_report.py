@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from aria.eval.semantic_bench import SemanticItem, SemanticReport, semantic_markdown
+from aria.eval.semantic_bench import SemanticItem, SemanticReport, judged, semantic_markdown
 
 
 def _report(split: str) -> str:
@@ -17,3 +17,11 @@ def test_a_wrong_answer_is_listed_with_its_question_and_reading() -> None:
 def test_the_held_out_test_set_lists_ids_only() -> None:
     text = _report("eval")
     assert "  WRONG q-1" in text.splitlines() and "Doanh thu hôm qua" not in text
+
+
+def test_a_wrong_answer_says_whether_it_shows_more_or_fewer_columns_than_the_gold() -> None:
+    gold = [["Phở", 10, 500]]
+    assert judged([["Phở", 10]], gold) == ("wrong", False, True)  # the gold's companion left out
+    assert judged([["Phở", 10, 500, 3]], gold) == ("wrong", True, False)  # a companion the gold left out
+    assert judged([["Phở", 11, 500]], gold) == ("wrong", False, False)  # another figure
+    assert judged([[500, "Phở", 10]], gold) == ("correct", False, False)

@@ -209,7 +209,8 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent", "tang hay giam may percent",
                 "tang bao nhieu percent", "giam bao nhieu percent", "tang may percent", "giam may percent",
                 "tang may phan tram", "giam may phan tram", "going up", "going down", "going up or down", "trending up",
-                "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong")
+                "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong",
+                "chenh lech", "chenh nhau", "chenh", "lech nhau", "khac nhau", "the difference", "difference")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -337,7 +338,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
                   # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10"); never
                   # "so", "chi" or "ca" (a shift)
-                  "số", "chị", "cả", "bán hàng")  # "doanh thu bán hàng": sales, said twice
+                  "số", "chị", "cả", "nguyên", "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

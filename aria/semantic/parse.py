@@ -759,6 +759,9 @@ class QuestionParser:
         if undated and period is None and compare is None and not any(self._is_shift_filter(f) for f in filters):
             return Parsed(None, recognised, [], f"{undated[0]} is counted over a period: say which (today, this "
                                                 "week ...)")  # "how many staff do we have": not who ever worked
+        directions = {p for _, _, k, p in marks.mentions if k == "superlative"}
+        if directions == {True, False}:  # "ngày nào cao nhất, ngày nào thấp nhất": one ranking shows one end
+            return Parsed(None, recognised, [], "both ends of a ranking are asked (the most and the least)")
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
@@ -1756,16 +1759,18 @@ def _change_asked(marks: _Marks) -> tuple[bool, bool]:
 
 
 def _said_whole(marks: _Marks, period: TimeRange) -> bool:
-    """"cả tuần trước", "the whole of last week", "all of last week": the period in full."""
+    """"cả tuần trước", "nguyên tuần trước", "the whole of last week", "all of last week": the period in full."""
     start = next((a for a, _, k, p in marks.mentions if k == "time" and p == period), None)
     if not start:  # not said as such, or its first words: nothing before it
         return False
     before = marks.words[max(0, start - 2):start]
     return (before[-1] == "ca" and marks.accents[start - 1] == _WHOLE_MARKS) or before[-1] in ("whole", "entire", "full") \
+        or (before[-1] == "nguyen" and (marks.accents[start - 1] == _WHOLE_NGUYEN or not marks.marked)) \
         or before in (["all", "of"], ["whole", "of"])
 
 
 _WHOLE_MARKS = accents_of("cả")[0]
+_WHOLE_NGUYEN = accents_of("nguyên")[0]
 
 
 def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.datetime) -> TimeRange:

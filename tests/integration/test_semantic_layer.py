@@ -831,6 +831,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How much did we spend on seafood this month?",  # a word of one long dish name names no dish
     "giá nhập tháng này",  # a price per kg across ingredients of every unit
     "What share of this month's revenue came from each loyalty tier, and from walk-ins?",  # no booking, or no card?
+    "Tháng trước ngày nào doanh thu cao nhất, ngày nào thấp nhất?",  # both ends: one ranking shows one
+    "What were the busiest and the quietest days last month by revenue?",
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1152,6 +1154,13 @@ def test_a_name_is_found_by_its_own_last_words_and_a_month_by_its_year(layer, no
     full = layer.parse("doanh thu tuần này tới giờ so với cả tuần trước", language="vi", now=now)
     assert full.query is not None and full.query.compare is not None
     assert full.query.compare.end_before is None and full.query.compare.end == dt.date(2026, 11, 8)  # not cut
+
+
+def test_how_much_two_periods_differ_is_their_change(layer, now) -> None:
+    parsed = layer.parse("Doanh thu tuần này tới giờ so với nguyên tuần trước chênh nhau bao nhiêu?", language="vi",
+                         now=now)
+    assert parsed.query is not None and parsed.query.change_amount and parsed.query.compare is not None
+    assert parsed.query.compare.end_before is None  # "nguyên tuần trước": all of it, not cut at the same point
 
 
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:

@@ -472,6 +472,7 @@ class QuestionParser:
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
         _leading_now(marks)
+        _leading_number(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
@@ -1812,6 +1813,14 @@ def _leading_now(marks: _Marks) -> None:
     if marks.words[:1] == ["gio"] and _kind(marks.marks[0]) == "unit" and still:
         marks.forget(0, 1)
         marks.mark(0, 1, "live")
+
+
+def _leading_number(marks: _Marks) -> None:
+    """"so khach moi thang 10 ...", typed without marks: "số" (the number of), never "so" (compared with), which
+    needs something before it to compare."""
+    if marks.words[:1] == ["so"] and not marks.marked and any(m[:3] == (0, 1, "compare") for m in marks.mentions):
+        marks.forget(0, 1)
+        marks.mark(0, 1, "filler")
 
 
 def _mark_split_superlative(marks: _Marks) -> None:

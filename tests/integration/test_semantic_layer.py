@@ -1163,6 +1163,11 @@ def test_how_much_two_periods_differ_is_their_change(layer, now) -> None:
     assert parsed.query.compare.end_before is None  # "nguyên tuần trước": all of it, not cut at the same point
 
 
+def test_so_opening_a_question_typed_bare_is_the_number_of(layer, now) -> None:
+    parsed = layer.parse("so khach moi thang 10 co bao nhieu nguoi da quay lai trong thang 11", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.returning == "back"  # of October's new, who came in November
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

@@ -465,6 +465,7 @@ class QuestionParser:
             if shift is not None:
                 marks.mentions.append((start, end, "value", shift))
         self._mark_values_said_in_lists(marks)
+        self._bottles_of_a_dish(marks)
         _mark_grain_words(marks)
         _over_a_period(marks)
         _closing_question_word(marks)
@@ -532,6 +533,20 @@ class QuestionParser:
                    & kinds for m in beside):
                 marks.forget(i, i + 1)
                 marks.mark(i, i + 1, "value", payload)
+
+    def _bottles_of_a_dish(self, marks: _Marks) -> None:
+        """"Heineken tuần này bao nhiêu chai", with no metric named: bottles of a dish are the portions sold; a unit
+        of stock ("chai", "quả") when an ingredient is named, or a metric (the stock on hand)."""
+        named = [{m.concept for m in cast(tuple[ValueMeaning, ...], p)} for _, _, k, p in marks.mentions if k == "value"]
+        if not any("dish" in c for c in named) or any("ingredient" in c and "dish" not in c for c in named) or \
+                _said(marks, "metric"):
+            return  # ("heineken" is a dish and an ingredient: the bottles sold, unless a metric says otherwise)
+        for start, end, kind, payload in list(marks.mentions):
+            tokens = tuple(marks.words[start:end])
+            if kind == "value" and tokens in self._units and UNITS.get(" ".join(tokens)) == "portions" and \
+                    {m.concept for m in cast(tuple[ValueMeaning, ...], payload)} == {"uom"}:
+                marks.forget(start, end)
+                marks.mark(start, end, "unit", "portions")
 
     def _asks_who_came_back(self, marks: _Marks, ranges: list[TimeRange], language: str) -> bool:
         """"Of the customers who came in October, how many came back in November", "khách đăng ký tháng trước có
@@ -1957,10 +1972,18 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
 
 
 def _closing_question_word(marks: _Marks) -> None:
-    """"hôm nay có bao nhiêu đơn bị hủy không?": "có ... không" asks a question; the last "không" negates nothing."""
-    last = len(marks.words) - 1
-    if last > 0 and marks.words[last] == "khong" and marks.marks[last] is None and "co" in marks.words[:last]:
-        marks.mark(last, last + 1, "filler")
+    """"hôm nay có bao nhiêu đơn bị hủy không?", "có hoàn tiền bill nào không, tổng bao nhiêu?", "còn bàn nào trống
+    không": "có/còn/nào ... không" closing a clause asks a question; that "không" negates nothing."""
+    start = 0
+    for last, word in enumerate(marks.words):
+        if last + 1 in marks.commas or last == len(marks.words) - 1:  # a clause ends here
+            clause = marks.words[start:last]
+            if last > start and word == "khong" and marks.marks[last] is None and {"co", "con", "nao"} & set(clause):
+                marks.mark(last, last + 1, "filler")
+                for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
+                    if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):
+                        marks.mark(i, i + 1, "filler")
+            start = last + 1
 
 
 def _said(marks: _Marks, kind: str) -> bool:

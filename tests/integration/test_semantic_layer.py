@@ -1168,6 +1168,19 @@ def test_so_opening_a_question_typed_bare_is_the_number_of(layer, now) -> None:
     assert parsed.query is not None and parsed.query.returning == "back"  # of October's new, who came in November
 
 
+def test_a_clause_closed_by_khong_asks_whether_any(layer, now) -> None:
+    parsed = layer.parse("Hôm nay có món nào phải hủy vì hết nguyên liệu không, món gì?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "voided_lines"
+    assert [f.dimension for f in parsed.query.filters] == ["order_item__void_reason"]  # not the cancelled orders
+
+
+def test_bottles_of_a_dish_are_portions_and_of_stock_its_units(layer, now) -> None:
+    sold = layer.parse("heineken vs saigon beer this week, how many bottles each", language="en", now=now)
+    assert sold.query is not None and sold.query.metrics[0] == "portions_sold"
+    stock = layer.parse("Bia Heineken trong kho còn bao nhiêu chai", language="vi", now=now)
+    assert stock.query is not None and stock.query.metrics == ["stock_on_hand"]
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

@@ -124,6 +124,7 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
+HOW_OFTEN_WORDS = ("most often", "nhieu lan nhat", "thuong xuyen nhat", "most times", "the most times")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
 AVERAGE_WORDS = ("average", "avg", "mean", "on average", "usually", "trung binh", "binh quan")
 # Number words for "the three best-selling drinks" ("one" is left out: "which one").

@@ -35,6 +35,7 @@ from aria.semantic.lexicon import (
     COLLECTIVE_WORDS,
     GROUP_MARKERS,
     GROWTH_WORDS,
+    HOW_OFTEN_WORDS,
     NUMBER_WORDS,
     SINGLE_MARKERS,
     SLOW_WORDS,
@@ -534,6 +535,19 @@ class QuestionParser:
                 marks.forget(i, i + 1)
                 marks.mark(i, i + 1, "value", payload)
 
+    def _times_counted(self, metric: str) -> str | None:
+        """The count of the events a quantity or an amount adds up (waste: its write-offs), found among its
+        companions and theirs; None when it is a count already or has none."""
+        if self.catalog.metrics[metric].unit == "count":
+            return None
+        def beside(name: str) -> tuple[str, ...]:
+            info = self.catalog.metrics[name]
+            return (*info.companions, *info.companions_without_item)
+
+        near = list(beside(metric))
+        near += [c for m in near for c in beside(m)]
+        return next((m for m in near if m != metric and self.catalog.metrics[m].unit == "count"), None)
+
     def _bottles_of_a_dish(self, marks: _Marks) -> None:
         """"Heineken tuần này bao nhiêu chai", with no metric named: bottles of a dish are the portions sold; a unit
         of stock ("chai", "quả") when an ingredient is named, or a metric (the stock on hand)."""
@@ -755,6 +769,9 @@ class QuestionParser:
         if isinstance(found, str):
             return Parsed(None, recognised, [], found)
         named, (metrics, filters, group_by) = found
+        counted = self._times_counted(metrics[0]) if _said_how_often(marks) else None
+        if counted is not None:  # "nguyên liệu bị hao hụt nhiều lần nhất": ranked by how many times, not how much
+            metrics = [counted, *(m for m in metrics if m != counted)]
         balance = [m for m in metrics if self.catalog.metrics[m].balance]
         if balance and (period is not None or compare is not None):
             windows = {self.catalog.metrics[m].window_days for m in balance} - {None}
@@ -1055,6 +1072,10 @@ class QuestionParser:
                 try:
                     return candidate, self._split(marks, reading, language, tables, limit)
                 except _ReadAs as read_as:
+                    if _listed_after(marks, read_as.span[0]):  # "tips and refunds": a figure of its own, not the
+                        marks.forget(*read_as.span)  # tips refunded
+                        marks.mark(*read_as.span, "metric", read_as.instead)
+                        return self._first_split(marks, [[*candidate, read_as.instead]], language, tables, limit)
                     if _questions_asked(marks) > 1:  # "đặt bao nhiêu lần, bao nhiêu lần không đến": both asked
                         problem = problem or str(read_as)
                         continue
@@ -1474,7 +1495,7 @@ class QuestionParser:
                 for metric in (m for m in named if self.catalog.metrics[m].fixes & clash):
                     instead = self._counting_only(metric, clash, said)
                     if instead is not None:  # "bao nhiêu đơn giao hàng bị hủy": the cancelled orders
-                        raise _ReadAs(metric, instead, problem)
+                        raise _ReadAs(metric, instead, problem, (start, end))
                 raise _Unanswerable(problem)
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
@@ -1716,9 +1737,9 @@ class _ReadAs(_Unanswerable):
     """A value said of a metric that already fixes its concept names another metric: read the question again
     with that one."""
 
-    def __init__(self, metric: str, instead: str, problem: str) -> None:
+    def __init__(self, metric: str, instead: str, problem: str, span: tuple[int, int] = (0, 0)) -> None:
         super().__init__(problem)
-        self.metric, self.instead = metric, instead
+        self.metric, self.instead, self.span = metric, instead, span
 
 
 _GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
@@ -2278,6 +2299,17 @@ def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
     if left and len(left) < len(metrics):
         marks.mentions = [(a, b, "filler", None) if k == "metric" and (a, b) in left else (a, b, k, p)
                           for a, b, k, p in marks.mentions]
+
+
+def _said_how_often(marks: _Marks) -> bool:
+    """"nhiều lần nhất", "most often", "thường xuyên nhất": a ranking by the number of times."""
+    return any(k == "superlative" and " ".join(marks.words[a:b]) in HOW_OFTEN_WORDS for a, b, k, _ in marks.mentions)
+
+
+def _listed_after(marks: _Marks, start: int) -> bool:
+    """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
+    return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
+                                     _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
 
 
 def _questions_asked(marks: _Marks) -> int:

@@ -1181,6 +1181,17 @@ def test_bottles_of_a_dish_are_portions_and_of_stock_its_units(layer, now) -> No
     assert stock.query is not None and stock.query.metrics == ["stock_on_hand"]
 
 
+def test_a_value_listed_beside_a_figure_is_a_figure_of_its_own(layer, now) -> None:
+    parsed = layer.parse("Day by day this week, bills closed, tips and refunds", language="en", now=now)
+    assert parsed.query is not None and parsed.query.filters == []  # never the tips of refunded payments
+    assert {"tips", "refunded_amount"} <= set(parsed.query.metrics)
+
+
+def test_what_happened_most_often_is_ranked_by_the_times(layer, now) -> None:
+    parsed = layer.parse("Top 5 nguyên liệu bị hao hụt nhiều lần nhất trong tháng 10", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "waste_entries"  # write-offs, not kilos
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

@@ -820,6 +820,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
         if share and self._number_of_said(marks, named):  # "chiếm mấy phần trăm tổng số đơn": of their number
+            if any(self.catalog.metrics[m].unit == "vnd" for m in named):  # "% số bill với % doanh thu": one
+                return Parsed(None, recognised, [], "two shares are asked (of a number and of an amount): one "
+                                                    "share of the total is shown at a time")
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "vnd"]
         if share and not group_by:  # "what share of revenue came from delivery": that value's, of the total
             metrics = [self.catalog.share_metric(metrics)]

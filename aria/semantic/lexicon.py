@@ -247,12 +247,12 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong", "as a share of",
-               "as a share", "as a percentage of", "as a percent of")
+               "as a share", "as a percentage of", "as a percent of", "mix")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
               "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay",
-              "hiện có", "hien co")
+              "hiện có", "hien co", "current", "hien tai", "hiện tại")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
@@ -295,7 +295,7 @@ FILLERS = frozenset(["anyone", "la", "co", "duoc", "cua", "cho", "xem", "biet", 
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "luong", "any"])
+                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "any"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -329,7 +329,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "compared to its target", "compared with target", "compared to target", "compared with its standard", "split between",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
-                  "theo muc dung", "theo muc su dung", "neu dung nhu", "at the past week usage",  # the usage rate
+                  "theo muc dung", "theo muc su dung", "neu dung nhu", "neu tinh theo muc dung trung binh", "theo muc dung trung binh", "neu tinh theo muc dung",
+                  "neu tinh theo", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
                   "at this rate", "going by", "together", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
@@ -337,9 +338,10 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
-                  # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10"); never
-                  # "so", "chi" or "ca" (a shift)
-                  "số", "chị", "cả", "nguyên", "bán hàng")  # "doanh thu bán hàng": sales, said twice
+                  # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10",
+                  # "nguyên tuần"); never "so", "chi" or "ca" (a shift)
+                  "số", "chị", "cả", "nguyên", "lượng",  # "lượng" (an amount), never "lương" (wages)
+                  "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

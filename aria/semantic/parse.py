@@ -738,7 +738,8 @@ class QuestionParser:
         named_units = {self.catalog.metrics[m].unit for m in named}
         if named and strong and not set(strong) & set(named):  # "thuế thu được" is the tax itself (money, above)
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
-        unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"]
+        unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"
+                      and marks.before(a) not in _PER_ONE]  # "một ly mất mấy phút": per cup, asked in minutes
         unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
                         if (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
@@ -754,7 +755,8 @@ class QuestionParser:
             candidates = [[m] for m, info in self.catalog.metrics.items() if info.low_below]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
-            candidates = [said[:1]]  # "món nào chạy nhất": the best seller, by portions; "most frequent": visits
+            candidates = [self._instead(said[:1], marks, period)]  # "món nào chạy nhất": the best seller, by
+            # portions; "most frequent": visits; "khu nào đang đông khách nhất": the guests seated now
         elif slow and self._station_said(marks, by_value=True):  # "slowest dish on the wok": its cooking time
             candidates = [["avg_prep_time"]]
         elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
@@ -1846,12 +1848,14 @@ def _mark_comparatives(marks: _Marks) -> None:
 
 
 def _leading_now(marks: _Marks) -> None:
-    """"Giờ còn bao nhiêu món đang chờ", "giờ khu VIP còn mấy bàn trống": "giờ" opening a question about what is
-    (still, now) is now, never hours."""
+    """"Giờ còn bao nhiêu món đang chờ", "giờ khu VIP còn mấy bàn trống", "quầy bar giờ còn mấy phiếu": "giờ"
+    opening a question about what is (still, now), or right before "còn"/"đang", is now, never hours."""
     still = bool({"con", "dang"} & set(marks.words)) or any(k == "live" for _, _, k, _ in marks.mentions)
-    if marks.words[:1] == ["gio"] and _kind(marks.marks[0]) == "unit" and still:
-        marks.forget(0, 1)
-        marks.mark(0, 1, "live")
+    for i, word in enumerate(marks.words):  # or right before "còn"/"đang": "quầy tráng miệng giờ còn mấy phiếu"
+        if word == "gio" and _kind(marks.marks[i]) == "unit" and (
+                (i == 0 and still) or marks.words[i + 1:i + 2] in (["con"], ["dang"])):
+            marks.forget(i, i + 1)
+            marks.mark(i, i + 1, "live")
 
 
 def _leading_number(marks: _Marks) -> None:
@@ -2302,6 +2306,9 @@ def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
     if left and len(left) < len(metrics):
         marks.mentions = [(a, b, "filler", None) if k == "metric" and (a, b) in left else (a, b, k, p)
                           for a, b, k, p in marks.mentions]
+
+
+_PER_ONE = frozenset(["mot", "moi", "per", "each"])
 
 
 def _said_how_often(marks: _Marks) -> bool:

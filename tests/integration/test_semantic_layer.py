@@ -834,6 +834,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tháng trước ngày nào doanh thu cao nhất, ngày nào thấp nhất?",  # both ends: one ranking shows one
     "What were the busiest and the quietest days last month by revenue?",
     "Tuần này đơn mang về chiếm bao nhiêu % số đơn và bao nhiêu % doanh thu?",  # two shares: never one dropped
+    "Tuần trước mỗi nhân viên làm bao nhiêu giờ, lương bao nhiêu?",  # "lương" (wages) is never "lượng" dropped
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1217,6 +1218,14 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("What's the average table turnover this week?", ["table_turnover"]),
     ("How's business today?", ["revenue", "completed_orders"]),
     ("Giá trị hàng tồn kho hiện tại là bao nhiêu?", ["stock_value"]),
+    ("Bàn số 7 đang tạm tính bao nhiêu tiền?", ["open_subtotal"]),  # what the open bill comes to so far
+    ("Quầy pha chế làm một ly trung bình mất mấy phút?", ["avg_prep_time"]),  # per cup, in minutes
+    ("bep nuong gio con may phieu chua lam xong", ["pending_tickets"]),  # "giờ còn": now, never hours
+    ("How many bills were paid with MoMo last night?", ["payments"]),  # bills paid by a method: the payments
+    ("What's the current stock of Tôm sú?", ["stock_on_hand"]),
+    ("Lúc này khu nào đang đông khách nhất?", ["seated_guests"]),  # guests right now: those seated
+    ("Hôm qua nhận hàng của những nhà cung cấp nào?", ["deliveries"]),
+    ("Payment method mix last week?", ["payments"]),  # a mix: each method's share
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

@@ -291,11 +291,11 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
               ("not_back", NOT_BACK_WORDS, "not back since"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["anyone", "la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "da", "ay", "vay", "nhe", "oi", "hoi", "toi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["anyone", "la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "nhung", "cac", "mot", "ay", "vay", "nhe", "oi", "hoi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "bi", "got", "bang", "phai", "anh", "em", "nhi", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "vi", "both", "any"])
+                     "through", "via", "nha", "ah", "that", "tu", "both", "any"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -305,8 +305,8 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
                                   "had", "has", "see", "get", "all", "now"])
 # Vietnamese words of the fixed vocabulary that are meant only as typed bare, never with marks: "chi" (to spend) is
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
-# not "số" (a number: "số lượt đặt bàn").
-BARE_WORDS = frozenset(["chi", "qua", "so"])
+# not "số" (a number: "số lượt đặt bàn"); "trong" (in) not "trống" (free: "bàn nào đang trống").
+BARE_WORDS = frozenset(["chi", "qua", "so", "trong"])
 FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -341,6 +341,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10",
                   # "nguyên tuần"); never "so", "chi" or "ca" (a shift)
                   "số", "chị", "cả", "nguyên", "lượng",  # "lượng" (an amount), never "lương" (wages)
+                  "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 

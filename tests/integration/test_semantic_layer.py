@@ -1194,6 +1194,13 @@ def test_what_happened_most_often_is_ranked_by_the_times(layer, now) -> None:
     assert parsed.query is not None and parsed.query.metrics[0] == "waste_entries"  # write-offs, not kilos
 
 
+def test_a_word_with_its_marks_is_never_a_filler_spelt_otherwise(layer, now) -> None:
+    wallet = layer.parse("hôm nay trả bằng ví bao nhiêu", language="vi", now=now)  # "ví" (wallet), not "vì"
+    assert wallet.query is not None and [tuple(f.values) for f in wallet.query.filters] == [("E_WALLET",)]
+    free = layer.parse("bàn nào trong khu VIP đang trống", language="vi", now=now)  # "trống" (free), not "trong"
+    assert free.query is None or "free_tables" in free.query.metrics
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

@@ -137,6 +137,14 @@ VI_NUMBER_WORDS = {"hai": ("hai", 2), "ba": ("ba", 3), "bon": ("bốn", 4), "nam
 VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "danh", "ma", "loai", "do", "nuoc",
                         "khu", "ly", "phuc", "dau", "thu"])
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
+# Vietnamese verbs typed with marks are only these spellings: "dùng" (to use) is not "đúng" (on time), "trả" (to pay)
+# not "trà" (tea), "mất" not "mặt" (cash), "ghé" not "ghế" (a chair), "gọi" not "gói", "kiếm" (to earn) not "kiểm"
+# (to check); typed bare, a question's word is any of them.
+VERB_SPELLINGS: dict[str, tuple[str | None, ...]] = {
+    "dung": ("dùng",), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
+    "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
+    "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
+    "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",)}
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
@@ -726,7 +734,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
-        _add(entries, phrase, "verb", verb_metric, vietnamese=phrase in BARE_WORDS)
+        for spelling in VERB_SPELLINGS.get(phrase, (None,)):
+            _add(entries, phrase, "verb", verb_metric, spelling, vietnamese=phrase in BARE_WORDS)
     for phrase in AVERAGE_WORDS:
         _add(entries, phrase, "average", None)
     concepts = sorted(w for (w, kind) in entries if kind == "concept")

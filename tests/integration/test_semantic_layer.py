@@ -1199,6 +1199,10 @@ def test_a_word_with_its_marks_is_never_a_filler_spelt_otherwise(layer, now) -> 
     assert wallet.query is not None and [tuple(f.values) for f in wallet.query.filters] == [("E_WALLET",)]
     free = layer.parse("bàn nào trong khu VIP đang trống", language="vi", now=now)  # "trống" (free), not "trong"
     assert free.query is None or "free_tables" in free.query.metrics
+    on_time = layer.parse("bao nhiêu món ra đúng giờ hôm qua", language="vi", now=now)  # "đúng" is not "dùng"
+    assert on_time.query is None  # was: the staff's hours worked
+    tea = layer.parse("hôm nay bán được bao nhiêu ly trà", language="vi", now=now)  # "trà" (tea) is not "trả"
+    assert tea.query is None or tea.query.metrics[0] == "portions_sold"
 
 
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:

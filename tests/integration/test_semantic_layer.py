@@ -1201,6 +1201,8 @@ def test_a_word_with_its_marks_is_never_a_filler_spelt_otherwise(layer, now) -> 
     assert free.query is None or "free_tables" in free.query.metrics
     on_time = layer.parse("bao nhiêu món ra đúng giờ hôm qua", language="vi", now=now)  # "đúng" is not "dùng"
     assert on_time.query is None  # was: the staff's hours worked
+    second = layer.parse("món bán chạy nhì tháng này là món nào", language="vi", now=now)  # "nhì" is not "nhỉ"
+    assert second.query is None
     tea = layer.parse("hôm nay bán được bao nhiêu ly trà", language="vi", now=now)  # "trà" (tea) is not "trả"
     assert tea.query is None or tea.query.metrics[0] == "portions_sold"
 

@@ -1729,7 +1729,7 @@ class QuestionParser:
             if head is not None and (attached or (ranking and not group_by)):
                 group_by.append(self._pick(head, available, language))
                 each_kind = False
-        if each_kind:
+        if each_kind and not group_by:  # with a split: "theo từng hình thức thanh toán ..., tip mỗi loại" is its kinds
             raise _Unanswerable("'each kind' is said of nothing with kinds (combos, drinks, a category)")
         return group_by
 
@@ -2336,6 +2336,11 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
     "how many takeaway orders and how much did they bring in": a verb with its own "bao nhiêu" right after it
     (or "how much", with only "did they" between) is a question of its own, for its metric beside the one named."""
     def own_how_much(a: int, b: int) -> bool:
+        if _kind(marks.marks[b] if b < len(marks.words) else None) == "group":  # "thu theo từng hình thức thanh
+            b += 1  # toán được bao nhiêu": a split said between the verb and its question
+            while b < len(marks.words) and _kind(marks.marks[b]) in ("concept", "filler") and \
+                    tuple(marks.words[b:b + 2]) not in _HOW_MUCH:
+                b += 1
         after = any(tuple(marks.words[b:b + 2]) == w and _kind(marks.marks[b]) == "filler" for w in _HOW_MUCH)
         start = a
         while start > 0 and a - start < 3 and _kind(marks.marks[start - 1]) == "filler" and \
@@ -2345,8 +2350,8 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 
     if not named:
         return []
-    asked = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in strong and p not in named
-             and own_how_much(a, b)]
+    asked = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p not in named and own_how_much(a, b)
+             and (p in strong or (p is not None and _questions_asked(marks) > 1))]  # a weak verb: its own question
     return list(dict.fromkeys(asked))
 
 

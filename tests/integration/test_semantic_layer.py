@@ -1207,6 +1207,13 @@ def test_a_word_with_its_marks_is_never_a_filler_spelt_otherwise(layer, now) -> 
     assert tea.query is None or tea.query.metrics[0] == "portions_sold"
 
 
+def test_a_verbs_own_question_after_its_split_is_answered_beside_the_figure_named(layer, now) -> None:
+    parsed = layer.parse("Tuần này thu theo từng phương thức thanh toán được bao nhiêu, tip mỗi loại bao nhiêu?",
+                         language="vi", now=now)  # what came in by method, and the tips of each: both
+    assert parsed.query is not None and {"payment_amount", "tips"} <= set(parsed.query.metrics)
+    assert parsed.query.group_by == ["payment__method"]
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

@@ -1480,6 +1480,8 @@ class QuestionParser:
         by_dimension: dict[str, list[str]] = {}
         left_out: dict[str, list[str]] = {}  # "không tính đồ uống": NOT IN
         one_group: set[str] = set()  # values one phrase names together ("ví điện tử"): one filter, not a split
+        grouped: dict[str, set[str]] = {}  # those values, and the ones named alone, by dimension
+        named_alone: dict[str, set[str]] = {}
         values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
         options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
                       for start, _, payload in values}
@@ -1509,11 +1511,17 @@ class QuestionParser:
                 (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).extend(group)
                 if len(group) > 1:
                     one_group.add(found[0])
+                    grouped.setdefault(found[0], set()).update(group)
+                else:
+                    named_alone.setdefault(found[0], set()).update(group)
             elif not self._soft_at(marks, start, end, language) and tuple(marks.words[start:end]) not in self._units \
                     and tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
+        for name, alone in named_alone.items():  # "heineken vs saigon beer": each beer, "beer" only their noun
+            if len(alone) > 1 and grouped.get(name, set()) <= alone:
+                one_group.discard(name)
         for name, codes in list(by_dimension.items()):  # "ví điện tử (MoMo, ZaloPay, VNPay)": the group, spelt out
             members = getattr(self.catalog.dimension_of(name), "members", None)
             if members and len(codes) == 1:

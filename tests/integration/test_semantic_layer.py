@@ -1179,6 +1179,7 @@ def test_a_clause_closed_by_khong_asks_whether_any(layer, now) -> None:
 def test_bottles_of_a_dish_are_portions_and_of_stock_its_units(layer, now) -> None:
     sold = layer.parse("heineken vs saigon beer this week, how many bottles each", language="en", now=now)
     assert sold.query is not None and sold.query.metrics[0] == "portions_sold"
+    assert sold.query.group_by == ["menu_item__name_en"]  # each beer named: one row each, "beer" their noun
     stock = layer.parse("Bia Heineken trong kho còn bao nhiêu chai", language="vi", now=now)
     assert stock.query is not None and stock.query.metrics == ["stock_on_hand"]
 

@@ -92,6 +92,9 @@ SORT_WORDS: dict[str, bool] = {
     "worst first": False, "lowest first": False, "smallest first": False, "least first": False,
     "lowest to highest": False, "ascending": False, "tu thap den cao": False, "tu thap len cao": False,
     "tang dan": False, "tu it den nhieu": False,
+    "slowest first": True, "slowest on top": True, "longest first": True, "longest on top": True, "busiest first": True,
+    "highest on top": True, "biggest on top": True, "most on top": True, "best on top": True, "fastest first": False,
+    "fastest on top": False, "quietest first": False, "lowest on top": False, "worst on top": False,
     # "members vs walk-ins, which is higher": both, the higher first
     "ben nao cao hon": True, "ben nao nhieu hon": True, "ben nao lon hon": True, "cai nao cao hon": True,
     "which is higher": True, "which one is higher": True, "which was higher": True, "which is bigger": True,

@@ -867,6 +867,7 @@ def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -
     ("Tháng 10 khách thành viên với khách vãng lai, bill trung bình bên nào cao hơn?", "avg_check", None,
      "order"),  # both sides, the higher first
     ("top 3 slowest drinks for the bar to make over the last 30 days", "avg_prep_time", 3, "menu_item"),
+    ("Average prep time for each dessert this month, slowest on top", "avg_prep_time", None, "menu_item"),  # sorted
 ])
 def test_what_a_word_says_of_the_metric_and_the_ranking(layer, now, question, metric, limit, group) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

@@ -950,6 +950,7 @@ class QuestionParser:
             in_percent = "percent" in units_said or not self.catalog.metrics[metrics[0]].additive
             order_by = [OrderBy(by=CHANGE_COLUMN if in_percent else CHANGE_AMOUNT_COLUMN, descending=growth)]
             change, change_amount = (True, change_amount) if in_percent else (change, True)
+        group_by = _each_of_one_shift_is_each_day(group_by, filters, period)
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -1656,15 +1657,19 @@ class QuestionParser:
         dims = [d for d in self.catalog.dimensions if d.concept == concept]
         return bool(dims) and not any(d.values or d.names_rows or d.is_time for d in dims)
 
-    def _head_concept(self, marks: _Marks, start: int, end: int, meanings: Sequence[ValueMeaning]) -> str | None:
-        """The concept a value phrase starts with, when it names the value's own rows: "món combo" -> dish,
-        "bếp nướng" -> station (never "bàn", a table, for "bạn thu ngân"; never the station for the void reason
-        "Bếp làm sai món")."""
+    def _head_concept(self, marks: _Marks, start: int, end: int, meanings: Sequence[ValueMeaning],
+                      language: str) -> str | None:
+        """The concept a value phrase starts with (ends with, in English), when it names the value's own rows:
+        "món combo" -> dish, "bếp nướng" -> station, "dinner shift" -> shift (never "bàn", a table, for "bạn thu
+        ngân"; never the station for the void reason "Bếp làm sai món")."""
         models = {m.semantic_model for m in meanings} | {
             d.semantic_model for m in meanings for d in self.catalog.dimensions if d.concept == m.concept}
+        if language != "vi" and _kind(marks.marks[end] if end < len(marks.words) else None) == "concept":
+            return None  # "gold-tier members": the members are the rows, not the tier
         for size in range(end - start - 1, 0, -1):
-            entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
-            if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked) \
+            at = start if language == "vi" else end - size
+            entry = self._concept_entries.get(tuple(marks.words[at:at + size]))
+            if entry is not None and entry.spelled_as(marks.accents[at:at + size], bare_is_bare=marks.marked) \
                     and any(d.concept == entry.payload and d.semantic_model in models for d in self.catalog.dimensions):
                 return str(entry.payload)
         return None
@@ -1725,7 +1730,7 @@ class QuestionParser:
                           and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
             head = label if which and label is not None else \
-                self._head_concept(marks, start, end, payload)  # type: ignore[arg-type]
+                self._head_concept(marks, start, end, payload, language)  # type: ignore[arg-type]
             kind_here = each_kind and each_kind_at in (None, start)
             attached = _grouped_before(marks, start) or which or kind_here
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
@@ -2314,6 +2319,17 @@ def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
     if left and len(left) < len(metrics):
         marks.mentions = [(a, b, "filler", None) if k == "metric" and (a, b) in left else (a, b, k, p)
                           for a, b, k, p in marks.mentions]
+
+
+def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilter],
+                                   period: TimeRange | None) -> list[str]:
+    """"mỗi ca tối tuần này", "each dinner shift last week": a split by the shift, filtered to one shift, over
+    days is a split by day (one row per dinner), not one row for the week's dinners together."""
+    one = {f.dimension for f in filters if f.dimension.endswith("shift__shift_code") and len(f.values) == 1
+           and not f.exclude}
+    if not one & set(group_by) or period is None or period.start == period.end:
+        return group_by
+    return list(dict.fromkeys("metric_time__day" if g in one else g for g in group_by))
 
 
 _PER_ONE = frozenset(["mot", "moi", "per", "each"])

@@ -1216,6 +1216,13 @@ def test_a_verbs_own_question_after_its_split_is_answered_beside_the_figure_name
     assert parsed.query.group_by == ["payment__method"]
 
 
+def test_each_one_shift_over_days_is_each_day(layer, now) -> None:
+    for question, language in (("revenue of each dinner shift last week", "en"),
+                               ("Tuần trước mỗi ca tối có bao nhiêu nhân viên đi làm?", "vi")):
+        parsed = layer.parse(question, language=language, now=now)  # one row per dinner, not the week's dinners
+        assert parsed.query is not None and parsed.query.group_by[:1] == ["metric_time__day"], question
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

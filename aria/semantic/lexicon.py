@@ -168,7 +168,7 @@ VERBS: dict[str, str | None] = {
     "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
-    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
+    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
@@ -327,7 +327,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
                   "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
                   "tren thuc don", "trong thuc don", "thuc don",
-                  "can you", "could you", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
+                  "can you", "could you", "i e", "e g", "look at", "looking at", "khác nhau sao", "bên mình", "của nó", "khoảng", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
                   "split", "split out", "chu yeu", "mainly", "mostly", "toan bo", "toan the",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai", "tu luc ra mat",
                   "tu khi ra mat",
@@ -804,9 +804,11 @@ def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
 
 def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
     """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per" makes a ratio, not a
-    split ("average spend per guest"), and so does "mỗi" after an average ("khách trung bình mỗi bàn")."""
+    split ("average spend per guest"), and so does "mỗi" after an average ("khách trung bình mỗi bàn") or after
+    money ("tiền mỗi khách": the spend per guest)."""
     for i, word in enumerate(words[1:], start=1):
         if word in _SPLIT_WORDS and word != "per" and words[max(0, i - 2):i] not in (("trung", "binh"), ("binh", "quan")) \
+                and not (word == "moi" and words[i - 1] == "tien") \
                 and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):  # "trung bình mỗi bàn": per
             return True
     return False

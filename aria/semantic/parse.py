@@ -535,6 +535,21 @@ class QuestionParser:
                 marks.forget(i, i + 1)
                 marks.mark(i, i + 1, "value", payload)
 
+    def _ranked_by_the_metrics_noun(self, marks: _Marks, available: list[str], language: str) -> list[str]:
+        """"top 5 món bị hủy nhiều nhất": a ranking with nothing else to rank ranks the noun the metric's own words
+        open with (the dishes voided), when the metric can be split by it."""
+        for start, end, kind, _ in marks.mentions:
+            if kind != "metric" or language != "vi":
+                continue
+            for size in range(end - start - 1, 0, -1):
+                entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
+                if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked):
+                    try:
+                        return [self._pick(str(entry.payload), available, language)]
+                    except _Unanswerable:
+                        return []
+        return []
+
     def _times_counted(self, metric: str) -> str | None:
         """The count of the events a quantity or an amount adds up (waste: its write-offs), found among its
         companions and theirs; None when it is a count already or has none."""
@@ -1143,7 +1158,8 @@ class QuestionParser:
         when it names another metric too (``instead_with``): the party size of bookings is a booking's; or when
         it is asked right now without a period (``instead_live``): the guests right now are those seated."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
-            m.concept for _, _, k, p in marks.mentions if k == "value" for m in p}  # type: ignore[attr-defined]
+            m.concept for a, _, k, p in marks.mentions if k == "value" and not _listed_after(marks, a)
+            for m in p}  # type: ignore[attr-defined]  # ("tips and refunds": a figure of its own, not a narrowing)
         said = {str(p) for _, _, k, p in marks.mentions if k == "metric"}  # "of seated bookings": rows, named
         out = []
         for metric in named:
@@ -1318,6 +1334,8 @@ class QuestionParser:
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
         group_by = self._group_by(marks, available, language, limit, bool(filter_groups)) + filter_groups
+        if not group_by and (limit is not None or _said(marks, "superlative")):
+            group_by = self._ranked_by_the_metrics_noun(marks, available, language)
         filters += self._listed_only(group_by, filters)
         self._check_clear(marks, filters, group_by)
         if _said(marks, "below") and not group_by:  # "what is running low": the ingredients whose stock is

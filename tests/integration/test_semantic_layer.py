@@ -1255,6 +1255,13 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("Lúc này khu nào đang đông khách nhất?", ["seated_guests"]),  # guests right now: those seated
     ("Hôm qua nhận hàng của những nhà cung cấp nào?", ["deliveries"]),
     ("Payment method mix last week?", ["payments"]),  # a mix: each method's share
+    ("How much discount did we give out last week?", ["discounts"]),
+    ("Tuần trước có mấy bill bị hoàn tiền, tổng hoàn bao nhiêu?", ["refunds", "refunded_amount"]),  # not every bill
+    ("Food cost tuần trước chiếm bao nhiêu % doanh số bán món?", ["food_cost_pct"]),
+    ("Which table got booked the most last month?", ["reservations"]),
+    ("Tuần này bên mình có bao nhiêu đơn mang về?", ["completed_orders"]),
+    ("Bill trung bình tuần trước khoảng bao nhiêu, tiền mỗi khách bao nhiêu?", ["avg_check", "avg_spend_per_guest"]),
+    ("top 3 món bị hủy nhiều nhất tuần này", ["voided_lines"]),  # the dishes voided, ranked
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

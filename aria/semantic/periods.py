@@ -51,6 +51,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
     ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
 )
+_OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben)\b")  # "mai" opening a question: tomorrow (never "Mai")
 _WEEKENDS: tuple[tuple[str, int], ...] = (
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
     ("cuoi tuan vua roi", 1), ("cuoi tuan vua qua", 1), ("cuoi tuan qua", 1), ("the past weekend", 1),
@@ -386,6 +387,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), period_range(unit, back, today), unit)
+    if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
+        add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")
     for match in _VS_LAST.finditer(text):  # "avg ticket this week vs last": the week before
         before = [f for f in found if f.end <= match.start() and f.range.unit in _UNITS_BACK]
         if before:

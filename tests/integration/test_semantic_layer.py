@@ -1223,6 +1223,11 @@ def test_each_one_shift_over_days_is_each_day(layer, now) -> None:
         assert parsed.query is not None and parsed.query.group_by[:1] == ["metric_time__day"], question
 
 
+def test_mai_opening_a_question_is_tomorrow(layer, now) -> None:
+    parsed = layer.parse("mai có bao nhiêu bàn đặt trước", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time.start == now.date() + dt.timedelta(days=1)
+
+
 def test_two_weekdays_of_one_said_week_are_both_that_weeks(layer, now) -> None:
     parsed = layer.parse("Doanh thu thứ 7 và chủ nhật tuần trước?", language="vi", now=now)  # on Sunday 15 Nov
     assert parsed.query is not None and parsed.query.compare is not None

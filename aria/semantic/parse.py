@@ -1168,10 +1168,12 @@ class QuestionParser:
             if with_other:
                 out.append(with_other[0])
                 continue
+            others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
+                      for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
             live = self.catalog.metrics[metric].instead_live
-            if live in self.catalog.metrics and period is None and _said(marks, "live"):
-                out.append(str(live))  # "how many guests right now": those seated, not the day's covers
-                continue
+            if live in self.catalog.metrics and period is None and _said(marks, "live") and not others:
+                out.append(str(live))  # "how many guests right now": those seated, not the day's covers (but
+                continue  # "hiện có bao nhiêu khách hạng vàng": the members of the tier, as below)
             dated = self.catalog.metrics[metric].instead_dated
             if dated in self.catalog.metrics and period is not None:
                 out.append(str(dated))  # "which table waited longest for food this lunch": over that lunch
@@ -1181,8 +1183,6 @@ class QuestionParser:
                     self._names_rows(m) for _, _, k, p in marks.mentions if k == "value" for m in p):  # type: ignore[attr-defined]
                 out.append(str(undated))  # "giá vốn món cá kho tộ": the dish's cost per portion
                 continue
-            others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
-                      for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
             out.append(others[0] if others else metric)
         return list(dict.fromkeys(out))
 

@@ -139,7 +139,6 @@ VI_NUMBER_WORDS = {"hai": ("hai", 2), "ba": ("ba", 3), "bon": ("bốn", 4), "nam
                    "bay": ("bảy", 7), "tam": ("tám", 8), "chin": ("chín", 9), "muoi": ("mười", 10)}
 VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "danh", "ma", "loai", "do", "nuoc",
                         "khu", "ly", "phuc", "dau", "thu"])
-# Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # Vietnamese verbs typed with marks are only these spellings: "dùng" (to use) is not "đúng" (on time), "trả" (to pay)
 # not "trà" (tea), "mất" not "mặt" (cash), "ghé" not "ghế" (a chair), "gọi" not "gói", "kiếm" (to earn) not "kiểm"
 # (to check); typed bare, a question's word is any of them.
@@ -148,6 +147,7 @@ VERB_SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",)}
+# Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",

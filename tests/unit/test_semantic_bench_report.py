@@ -15,8 +15,9 @@ def test_a_wrong_answer_is_listed_with_its_question_and_reading() -> None:
 
 
 def test_the_held_out_test_set_lists_ids_only() -> None:
-    text = _report("eval")
-    assert "  WRONG q-1" in text.splitlines() and "Doanh thu hôm qua" not in text
+    for split in ("eval", "eval (engine, no model)"):  # the semantic stage alone, and the whole engine
+        text = _report(split)
+        assert "  WRONG q-1" in text.splitlines() and "Doanh thu hôm qua" not in text, split
 
 
 def test_a_wrong_answer_says_whether_it_shows_more_or_fewer_columns_than_the_gold() -> None:

@@ -302,9 +302,9 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
               ("not_back", NOT_BACK_WORDS, "not back since"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["anyone", "la", "co", "duoc", "cua", "cho", "xem", "biet", "giup", "gi", "cac", "mot", "ay", "oi", "minh", "hay", "trong", "vao", "o", "tai", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["anyone", "la", "co", "duoc", "cho", "xem", "biet", "giup", "gi", "cac", "ay", "minh", "hay", "trong", "vao", "o", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
-                     "bi", "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
+                     "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
@@ -354,6 +354,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "số", "chị", "cả", "nguyên", "lượng",  # "lượng" (an amount), never "lương" (wages)
                   "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
+                  "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
                   "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 

@@ -139,14 +139,16 @@ VI_NUMBER_WORDS = {"hai": ("hai", 2), "ba": ("ba", 3), "bon": ("bốn", 4), "nam
                    "bay": ("bảy", 7), "tam": ("tám", 8), "chin": ("chín", 9), "muoi": ("mười", 10)}
 VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "danh", "ma", "loai", "do", "nuoc",
                         "khu", "ly", "phuc", "dau", "thu"])
-# Vietnamese verbs typed with marks are only these spellings: "dùng" (to use) is not "đúng" (on time), "trả" (to pay)
-# not "trà" (tea), "mất" not "mặt" (cash), "ghé" not "ghế" (a chair), "gọi" not "gói", "kiếm" (to earn) not "kiểm"
-# (to check); typed bare, a question's word is any of them.
-VERB_SPELLINGS: dict[str, tuple[str | None, ...]] = {
+# Vietnamese verbs, units and fillers typed with marks are only these spellings: "dùng" (to use) is not "đúng" (on
+# time), "trả" (to pay) not "trà" (tea), "mất" not "mặt" (cash), "ghé" not "ghế" (a chair), "gọi" not "gói", "kiếm" (to
+# earn) not "kiểm" (to check), "chạy" (selling well) not "chay" (vegetarian), "tô" (a bowl) not "to" (big), "kèm"
+# (with) not "kem" (ice cream); typed bare, a question's word is any of them.
+SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "dung": ("dùng",), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
-    "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",)}
+    "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
+    "to": ("tô",), "noi": ("nồi",), "kem": ("kèm",), "kem theo": ("kèm theo",), "kem luon": ("kèm luôn",)}
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -739,7 +741,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, grain in GRAINS.items():
         _add(entries, phrase, "grain", grain)
     for phrase, verb_metric in VERBS.items():
-        for spelling in VERB_SPELLINGS.get(phrase, (None,)):
+        for spelling in SPELLINGS.get(phrase, (None,)):
             _add(entries, phrase, "verb", verb_metric, spelling, vietnamese=phrase in BARE_WORDS)
     for phrase in AVERAGE_WORDS:
         _add(entries, phrase, "average", None)
@@ -754,7 +756,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             if existing is None or existing.payload == concept.payload:  # "mối hàng" (a supplier) stays one
                 entries[(words, "concept")] = Entry(words, "concept", concept.payload, _merged(existing, accents))
     for phrase, unit in UNITS.items():
-        _add(entries, phrase, "unit", unit)
+        for spelling in SPELLINGS.get(phrase, (None,)):
+            _add(entries, phrase, "unit", unit, spelling)
     for phrase in CONJUNCTIONS:
         _add(entries, phrase, "conjunction", None)
     for phrase in COMPARE_WORDS:
@@ -769,7 +772,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *sorted(FILLERS)):
-        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
+        for spelling in SPELLINGS.get(phrase, (None,)):
+            _add(entries, phrase, "filler", None, spelling, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}
     for dim, names in own_names:

@@ -768,6 +768,11 @@ CASES = [
      "USING (ingredient_id) JOIN suppliers sp ON sp.supplier_id = i.supplier_id GROUP BY sp.supplier_id, sp.name"),
     ("Giá trị hàng tồn kho hiện tại là bao nhiêu?", "vi",
      "SELECT sum(l.qty_delta * i.unit_cost_vnd) FROM inventory_logs l JOIN ingredients i USING (ingredient_id)"),
+    ("What did waste cost us last week, by supplier?", "en",  # a write-off names no supplier: its ingredient's
+     "SELECT sp.name, sum(-l.qty_delta * i.unit_cost_vnd), count(*) FROM inventory_logs l JOIN ingredients i "
+     "USING (ingredient_id) JOIN suppliers sp ON sp.supplier_id = i.supplier_id WHERE l.mv_type = 'WST' AND "
+     "l.logged_at >= date_trunc('week', business_now()) - interval '7 days' AND l.logged_at < "
+     "date_trunc('week', business_now()) GROUP BY sp.supplier_id, sp.name"),
     ("Giờ mỗi khu còn trống mấy bàn?", "vi",  # "giờ" opening a question of what is still so: now, not hours
      "SELECT t.area_code, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.table_id = t.table_id "
      "AND o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS'))), count(*) FROM tables t WHERE t.is_active "

@@ -273,7 +273,7 @@ EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each 
 # Vietnamese ones are spelled with their marks: "trừ" (except), never "trụ" or "trú".
 EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ngoại trừ", "loại trừ", "trừ đi", "except",
                  "excluding", "exclude", "not counting", "not including", "other than", "apart from", "but not",
-                 "leaving out", "leave out", "minus the")
+                 "leaving out", "leave out", "minus the", "ngoài", "không phải")
 # "Which ingredients are below their reorder level", "nguyên liệu nào sắp hết": the rows below the level the metric
 # is kept above (its meta ``low_below``), lowest first.
 BELOW_WORDS = ("under their reorder point", "under the reorder point", "under reorder point", "below their reorder point", "below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
@@ -357,6 +357,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
+                  "chỉ", "chỉ tính",  # only: what follows is the filter ("chỉ tính ăn tại chỗ")
                   "bán hàng")  # "doanh thu bán hàng": sales, said twice
 
 

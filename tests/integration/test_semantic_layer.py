@@ -1232,6 +1232,14 @@ def test_each_one_shift_over_days_is_each_day(layer, now) -> None:
         assert parsed.query is not None and parsed.query.group_by[:1] == ["metric_time__day"], question
 
 
+@pytest.mark.parametrize(("question", "exclude"), [
+    ("doanh thu tuần trước ngoài đồ uống ra", True), ("số đơn tuần trước không phải giao hàng", True),
+    ("doanh thu tháng này chỉ tính ăn tại chỗ", False)])
+def test_only_and_except_said_in_vietnamese(layer, now, question, exclude) -> None:
+    parsed = layer.parse(question, language="vi", now=now)  # "ngoài ... ra", "không phải": left out; "chỉ": only
+    assert parsed.query is not None and len(parsed.query.filters) == 1 and parsed.query.filters[0].exclude == exclude
+
+
 def test_mai_opening_a_question_is_tomorrow(layer, now) -> None:
     parsed = layer.parse("mai có bao nhiêu bàn đặt trước", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time.start == now.date() + dt.timedelta(days=1)

@@ -33,7 +33,7 @@ SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
     *((phrase, "day", back) for phrase, (back, _) in SHIFT_OF_DAY.items()),
-    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("sang nay", "day", 0), ("this morning", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
+    ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
     ("ngay kia", "day", -2), ("the day after tomorrow", "day", -2), ("day after tomorrow", "day", -2),
     ("tuan sau", "week", -1), ("tuan toi", "week", -1), ("next week", "week", -1), ("thang sau", "month", -1),
     ("thang toi", "month", -1), ("next month", "month", -1),
@@ -51,6 +51,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
     ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
 )
+_THIS_MORNING = re.compile(r"\b(?:sang nay|this morning)\b")
 _OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben)\b")  # "mai" opening a question: tomorrow (never "Mai")
 _WEEKENDS: tuple[tuple[str, int], ...] = (
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
@@ -389,6 +390,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             add(match.start(), match.end(), period_range(unit, back, today), unit)
     if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
         add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")
+    for match in _THIS_MORNING.finditer(text):  # "sáng nay", "this morning": today before noon, never the whole day
+        noon = dt.datetime.combine(today, dt.time(12), tzinfo=now.tzinfo)
+        add_range(match.start(), match.end(), TimeRange(start=today, end=today, end_before=min(noon, now), unit="day"))
     for match in _VS_LAST.finditer(text):  # "avg ticket this week vs last": the week before
         before = [f for f in found if f.end <= match.start() and f.range.unit in _UNITS_BACK]
         if before:

@@ -768,6 +768,9 @@ CASES = [
      "USING (ingredient_id) JOIN suppliers sp ON sp.supplier_id = i.supplier_id GROUP BY sp.supplier_id, sp.name"),
     ("Giá trị hàng tồn kho hiện tại là bao nhiêu?", "vi",
      "SELECT sum(l.qty_delta * i.unit_cost_vnd) FROM inventory_logs l JOIN ingredients i USING (ingredient_id)"),
+    ("Doanh thu sáng nay bao nhiêu?", "vi",  # this morning: before noon, not the whole day so far
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND opened_at >= "
+     "business_now()::date AND opened_at < business_now()::date + interval '12 hours'"),
     ("What did waste cost us last week, by supplier?", "en",  # a write-off names no supplier: its ingredient's
      "SELECT sp.name, sum(-l.qty_delta * i.unit_cost_vnd), count(*) FROM inventory_logs l JOIN ingredients i "
      "USING (ingredient_id) JOIN suppliers sp ON sp.supplier_id = i.supplier_id WHERE l.mv_type = 'WST' AND "

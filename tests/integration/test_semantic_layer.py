@@ -1243,6 +1243,12 @@ def test_only_and_except_said_in_vietnamese(layer, now, question, exclude) -> No
     assert parsed.query is not None and len(parsed.query.filters) == 1 and parsed.query.filters[0].exclude == exclude
 
 
+def test_a_weekday_night_is_its_dinner(layer, now) -> None:
+    parsed = layer.parse("How many covers did we do on Friday night?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time.start == dt.date(2026, 11, 13)
+    assert [tuple(f.values) for f in parsed.query.filters] == [("D",)]
+
+
 def test_mai_opening_a_question_is_tomorrow(layer, now) -> None:
     parsed = layer.parse("mai có bao nhiêu bàn đặt trước", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time.start == now.date() + dt.timedelta(days=1)

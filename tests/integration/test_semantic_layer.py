@@ -1294,6 +1294,8 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("Bill trung bình tuần trước khoảng bao nhiêu, tiền mỗi khách bao nhiêu?", ["avg_check", "avg_spend_per_guest"]),
     ("top 3 món bị hủy nhiều nhất tuần này", ["voided_lines"]),  # the dishes voided, ranked
     ("Hiện quán có bao nhiêu khách hạng bạc?", ["members"]),  # a tier's guests now: its members, not those seated
+    ("Doanh thu từ khách đặt bàn trước tháng này?", ["revenue"]),  # the parties who booked
+    ("Hôm nay có bao nhiêu khách đặt trước?", ["guests_expected"]),  # still the guests of the bookings
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)

@@ -773,8 +773,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *sorted(FILLERS)):
-        for spelling in SPELLINGS.get(phrase, (None,)):
-            _add(entries, phrase, "filler", None, spelling, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
+        english = phrase in ENGLISH_ONLY_FILLERS  # "to" stays English, typed bare; "tô" is a bowl (a unit)
+        for spelling in (None,) if english else SPELLINGS.get(phrase, (None,)):
+            _add(entries, phrase, "filler", None, spelling, vietnamese=english or phrase in BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}
     for dim, names in own_names:

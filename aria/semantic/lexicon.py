@@ -141,14 +141,14 @@ VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "
                         "khu", "ly", "phuc", "dau", "thu"])
 # Vietnamese verbs, units and fillers typed with marks are only these spellings: "dùng" (to use) is not "đúng" (on
 # time), "trả" (to pay) not "trà" (tea), "mất" not "mặt" (cash), "ghé" not "ghế" (a chair), "gọi" not "gói", "kiếm" (to
-# earn) not "kiểm" (to check), "chạy" (selling well) not "chay" (vegetarian), "tô" (a bowl) not "to" (big), "kèm"
-# (with) not "kem" (ice cream); typed bare, a question's word is any of them.
+# earn) not "kiểm" (to check), "chạy" (selling well) not "chay" (vegetarian), "tô" (a bowl) not "to" (big); typed
+# bare, a question's word is any of them. (Fillers are written with their marks where they are listed.)
 SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "dung": ("dùng",), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
-    "to": ("tô",), "noi": ("nồi",), "kem": ("kèm",), "kem theo": ("kèm theo",), "kem luon": ("kèm luôn",)}
+    "to": ("tô",), "noi": ("nồi",)}
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -341,7 +341,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "vs its standard", "against its standard", "vs its target", "vs their target", "compared with its target",
                   "compared to its target", "compared with target", "compared to target", "compared with its standard", "split between",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
-                  "cong lai", "cong lai duoc", "kem", "kem theo", "kem luon", "wise",
+                  "cong lai", "cong lai duoc", "kèm", "kèm theo", "kèm luôn", "wise",  # never "kem" (ice cream)
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "neu tinh theo muc dung trung binh", "theo muc dung trung binh", "neu tinh theo muc dung",
                   "neu tinh theo", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
@@ -773,9 +773,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase, descending in SUPERLATIVES.items():
         _add(entries, phrase, "superlative", descending)
     for phrase in (*FILLER_PHRASES, *sorted(FILLERS)):
-        english = phrase in ENGLISH_ONLY_FILLERS  # "to" stays English, typed bare; "tô" is a bowl (a unit)
-        for spelling in (None,) if english else SPELLINGS.get(phrase, (None,)):
-            _add(entries, phrase, "filler", None, spelling, vietnamese=english or phrase in BARE_WORDS)
+        _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words}
     for dim, names in own_names:

@@ -542,13 +542,20 @@ class QuestionParser:
             if kind != "metric" or language != "vi":
                 continue
             for size in range(end - start - 1, 0, -1):
-                entry = self._concept_entries.get(tuple(marks.words[start:start + size]))
-                if entry is not None and entry.spelled_as(marks.accents[start:start + size], bare_is_bare=marks.marked):
+                concept = self._concept_said(marks, start, size)
+                if concept is not None:
                     try:
-                        return [self._pick(str(entry.payload), available, language)]
+                        return [self._pick(concept, available, language)]
                     except _Unanswerable:
                         return []
         return []
+
+    def _concept_said(self, marks: _Marks, at: int, size: int) -> str | None:
+        """The concept the ``size`` words at ``at`` name, as the question spells them ("món" of "món bị hủy")."""
+        entry = self._concept_entries.get(tuple(marks.words[at:at + size]))
+        if entry is None or not entry.spelled_as(marks.accents[at:at + size], bare_is_bare=marks.marked):
+            return None
+        return str(entry.payload)
 
     def _times_counted(self, metric: str) -> str | None:
         """The count of the events a quantity or an amount adds up (waste: its write-offs), found among its
@@ -1685,11 +1692,10 @@ class QuestionParser:
         if language != "vi" and _kind(marks.marks[end] if end < len(marks.words) else None) == "concept":
             return None  # "gold-tier members": the members are the rows, not the tier
         for size in range(end - start - 1, 0, -1):
-            at = start if language == "vi" else end - size
-            entry = self._concept_entries.get(tuple(marks.words[at:at + size]))
-            if entry is not None and entry.spelled_as(marks.accents[at:at + size], bare_is_bare=marks.marked) \
-                    and any(d.concept == entry.payload and d.semantic_model in models for d in self.catalog.dimensions):
-                return str(entry.payload)
+            concept = self._concept_said(marks, start if language == "vi" else end - size, size)
+            if concept is not None and any(d.concept == concept and d.semantic_model in models
+                                           for d in self.catalog.dimensions):
+                return concept
         return None
 
     def _group_by(self, marks: _Marks, available: list[str], language: str, limit: int | None,

@@ -94,10 +94,11 @@ _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "
                 "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
+_WEEK_SAID = "tuan truoc|tuan roi|tuan qua|tuan nay"
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
-                         r")(?: (tuan truoc|tuan roi|tuan qua|tuan nay|vua roi|vua qua|gan nhat))?\b")
+                         r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b")
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
-                                r") (tuan truoc|tuan roi|tuan qua|tuan nay)\b")
+                                r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer

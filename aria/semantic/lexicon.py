@@ -148,7 +148,7 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
-    "to": ("tô",), "noi": ("nồi",)}
+    "to": ("tô",), "noi": ("nồi",), "chay duoc": ("chạy được",)}
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -159,24 +159,26 @@ VERBS: dict[str, str | None] = {
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
-    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "order": None,
+    "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "sitting": None, "order": None,
     "ordered": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "came in": "revenue", "come in": "revenue",
-    "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "cost": None,
+    "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "fire": None, "fired": None, "cost": None,
     "handle": None, "handled": None, "looking after": None, "using": None, "ate": None, "ate with us": None,
     "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
     "went out": None, "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
-    "was voided": "voided_lines", "were voided": "voided_lines", "bi void": "voided_lines",
+    "was voided": "voided_lines", "were voided": "voided_lines", "got voided": "voided_lines",
+    "have been voided": "voided_lines", "has been voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
     "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
+    "chay duoc": None,  # "chạy được mấy bill": bills that went through, the metric its noun names
     "thrown out": "qty_wasted", "threw out": "qty_wasted", "thrown away": "qty_wasted", "threw away": "qty_wasted",
     "throw away": "qty_wasted", "throw out": "qty_wasted",
-    "handed out": None,
+    "handed out": None, "ate up": None, "eat up": None, "eats up": None, "eaten up": None,
     "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
@@ -224,7 +226,8 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "tang bao nhieu percent", "giam bao nhieu percent", "tang may percent", "giam may percent",
                 "tang may phan tram", "giam may phan tram", "going up", "going down", "going up or down", "trending up",
                 "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong",
-                "chenh lech", "chenh nhau", "chenh", "lech nhau", "khac nhau", "the difference", "difference")
+                "chenh lech", "chenh nhau", "chenh", "lech nhau", "khac nhau", "the difference", "difference",
+                "tang bao nhieu", "tang hay giam bao nhieu", "tang giam bao nhieu")  # never "giảm" alone: a discount
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -265,7 +268,7 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong",
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
               "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay",
-              "hiện có", "hien co", "current", "hien tai", "hiện tại")
+              "hiện có", "hien co", "current", "hien tai", "hiện tại", "at this moment", "this moment")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
@@ -308,7 +311,7 @@ FILLERS = frozenset(["anyone", "la", "co", "duoc", "cho", "xem", "biet", "giup",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "both", "any"])
+                     "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -358,7 +361,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
                   "chỉ", "chỉ tính",  # only: what follows is the filter ("chỉ tính ăn tại chỗ")
-                  "bán hàng")  # "doanh thu bán hàng": sales, said twice
+                  "bán hàng",  # "doanh thu bán hàng": sales, said twice
+                  "tất cả", "tat ca", "theoretical")  # "tất cả" (all of it), "theoretical food cost" (the only one)
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

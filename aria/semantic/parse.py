@@ -853,7 +853,8 @@ class QuestionParser:
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
             return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
                                                 "or a rate")
-        units = units_said - ({"percent"} if share or compare is not None else set())  # a share, or a change in %
+        units = units_said - ({"percent"} if share or (compare is not None and not _percent_of_a_metric(marks))
+                              else set())  # a share, or a change in % (but "là bao nhiêu % doanh số": a ratio)
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")
@@ -1144,8 +1145,11 @@ class QuestionParser:
         reads differently are rewritten in ``marks``, so the later steps see the same reading."""
         if not any(k == "metric" or (k == "verb" and p in self.catalog.metrics and " ".join(marks.words[a:b]) not in
                                      WEAK_VERBS) for a, b, k, p in marks.mentions):
+            listed = Counter(m.concept for _, _, k, p in marks.mentions if k == "value" for m in p)  # type: ignore[attr-defined]
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
-                              if k == "value" and tuple(marks.words[a:b]) in self._metric_words else (a, b, k, p)
+                              if k == "value" and tuple(marks.words[a:b]) in self._metric_words and not any(
+                                  listed[m.concept] > 1 for m in p)  # type: ignore[attr-defined]
+                              else (a, b, k, p)  # "dine-in, takeaway and delivery": three order types
                               for a, b, k, p in marks.mentions]
         marks.mentions = [(a, b, "concept", self._concepts[tuple(marks.words[a:b])])
                           if k == "metric" and self._concept_as_typed(marks, a, b) and _ranked_before(marks, a)
@@ -1366,14 +1370,21 @@ class QuestionParser:
                 not any(self.catalog.names_rows(g) for g in group_by):  # each customer's: 1 customer
             metrics = [*metrics, *extra]
         if not narrowed & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
-            money_said = any(k == "unit" and p == "vnd" for _, _, k, p in marks.mentions)
-            if any(self.catalog.metrics[m].unit == "qty" or self.catalog.metrics[m].in_item_units for m in named) and not (
-                    money_said and any(self.catalog.metrics[m].unit == "vnd" for m in metrics)):
-                raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
-                                    "ingredient")  # "in money" says which: the money beside the quantity
+            money_at = [a for a, _, k, p in marks.mentions if k == "unit" and p == "vnd"]
+            money_said = bool(money_at)
             shown = [*heads, *(m for m in metrics if money_said and self.catalog.metrics[m].unit == "vnd")]
             instead = list(dict.fromkeys(c for m in shown for c in self.catalog.metrics[m].companions_without_item
                                          if c in self.catalog.metrics and c not in metrics))  # waste: write-offs
+            quantity_at = [a for a, _, k, p in marks.mentions
+                           if k == "metric" and self.catalog.metrics[str(p)].unit == "qty"]
+            worth = any(not any(min(q, m) < c <= max(q, m) for c in marks.commas)  # in one clause
+                        for q in quantity_at for m in money_at)
+            if any(self.catalog.metrics[m].unit == "qty" or self.catalog.metrics[m].in_item_units for m in named) and not (
+                    money_said and any(self.catalog.metrics[m].unit == "vnd" for m in metrics)) and not (
+                    worth and any(self.catalog.metrics[m].unit == "vnd" for m in instead)):  # "hàng tồn trị giá
+                # bao nhiêu": what the stock is worth; but "what's on hand, and what's it worth" asks two things
+                raise _Unanswerable("a quantity in mixed units (kg, l, pieces) needs one ingredient or a split by "
+                                    "ingredient")  # "in money" says which: the money beside the quantity (stock: its value)
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "qty"] + instead
         for flt in filters:  # "how much Tôm sú is left": a quantity is shown with its item and unit
             dim = self.catalog.dimension_of(flt.dimension)
@@ -1433,8 +1444,9 @@ class QuestionParser:
                 continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            after_a_metric = any(e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in
-                                                                   UNIT_WORD_METRICS)) for s0, e0, k, _ in marks.mentions)
+            after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
+                e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
+                for s0, e0, k, _ in marks.mentions)
             if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
@@ -1827,12 +1839,12 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
 
 
 def _change_asked(marks: _Marks) -> tuple[bool, bool]:
-    """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %"), as an amount ("tăng hay
-    giảm bao nhiêu"), both ("tăng giảm bao nhiêu phần trăm": by how much, and in percent), or neither (the
-    two periods alone: "tăng hay giảm?", "thay đổi thế nào")."""
+    """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %", or a percent said at all beside
+    two periods), as an amount ("tăng hay giảm bao nhiêu"), both ("tăng giảm bao nhiêu phần trăm": by how much,
+    and in percent), or neither (the two periods alone: "tăng hay giảm?", "thay đổi thế nào")."""
     said = [f" {' '.join(marks.words[a:b + 2])} " for a, b, k, _ in marks.mentions if k == "change"]  # and after
-    percent = any(" percent" in w or " phan tram " in w for w in said) or (bool(said) and any(
-        k == "unit" and p == "percent" for _, _, k, p in marks.mentions))
+    percent = any(" percent" in w or " phan tram " in w for w in said) or any(  # "so với tuần trước bao nhiêu %"
+        k == "unit" and p == "percent" for _, _, k, p in marks.mentions)
     amount = any(" bao nhieu " in w or " may " in w or " how much " in w for w in said)
     return percent, amount
 
@@ -2038,17 +2050,27 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
 
 def _closing_question_word(marks: _Marks) -> None:
     """"hôm nay có bao nhiêu đơn bị hủy không?", "có hoàn tiền bill nào không, tổng bao nhiêu?", "còn bàn nào trống
-    không": "có/còn/nào ... không" closing a clause asks a question; that "không" negates nothing."""
+    không": "có/còn/nào ... không" (or "chưa": yet) closing a clause asks a question; that "không" negates nothing."""
     start = 0
     for last, word in enumerate(marks.words):
         if last + 1 in marks.commas or last == len(marks.words) - 1:  # a clause ends here
             clause = marks.words[start:last]
-            if last > start and word == "khong" and marks.marks[last] is None and {"co", "con", "nao"} & set(clause):
+            if last > start and word in ("khong", "chua") and marks.marks[last] is None and \
+                    {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
                 marks.mark(last, last + 1, "filler")
                 for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
                     if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):
                         marks.mark(i, i + 1, "filler")
             start = last + 1
+
+
+def _percent_of_a_metric(marks: _Marks) -> bool:
+    """A percent said right before a metric ("food cost là bao nhiêu % doanh số", "what % of sales"): a ratio of
+    two metrics, not a change between two periods."""
+    metric_starts = {a for a, _, k, _ in marks.mentions if k == "metric"}
+    return any(k == "unit" and p == "percent" and (b in metric_starts or (
+        b < len(marks.words) and marks.words[b] in ("of", "cua", "tren") and b + 1 in metric_starts))
+        for _, b, k, p in marks.mentions)
 
 
 def _said(marks: _Marks, kind: str) -> bool:

@@ -843,6 +843,13 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "What were the busiest and the quietest days last month by revenue?",
     "Tuần này đơn mang về chiếm bao nhiêu % số đơn và bao nhiêu % doanh thu?",  # two shares: never one dropped
     "Tuần trước mỗi nhân viên làm bao nhiêu giờ, lương bao nhiêu?",  # "lương" (wages) is never "lượng" dropped
+    "How did dine-in, takeaway and delivery each do last week compared with the week before?",  # three order types,
+    # never the suppliers' deliveries
+    "Tuần trước mỗi bạn phục vụ làm ra bao nhiêu doanh thu cho mỗi giờ đi làm?",  # per hour worked, not by hour
+    "Food cost tuần trước là bao nhiêu % doanh số, so với tuần trước nữa thì sao?",  # a ratio: never the % dropped
+    "What have we got on hand from Hải sản Cần Giờ right now, and what's it worth?",  # the stock, and its worth
+    "tien tip tuan nay ban nao nhan nhieu nhat",  # which person got the tips ("bạn"), never by table
+    "How many of this month's new sign-ups have already eaten with us?",  # those who ate, not every sign-up
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1296,8 +1303,33 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("Hiện quán có bao nhiêu khách hạng bạc?", ["members"]),  # a tier's guests now: its members, not those seated
     ("Doanh thu từ khách đặt bàn trước tháng này?", ["revenue"]),  # the parties who booked
     ("Hôm nay có bao nhiêu khách đặt trước?", ["guests_expected"]),  # still the guests of the bookings
+    ("Hàng tồn trong kho bây giờ trị giá bao nhiêu tiền tất cả?", ["stock_value"]),  # the stock, asked in money
+    ("Tuần trước quán thu được bao nhiêu tiền, chạy được mấy bill?", ["revenue", "completed_orders"]),  # bills that
+    # went through ("chạy được"), never the portions sold
+    ("Which 5 dishes got voided the most this week?", ["voided_lines"]),  # the dishes, ranked by their voids
+    ("How many hours did the floor staff put in yesterday, all together?", ["hours_worked"]),
+    ("Did anyone sign up as a member today? How many?", ["new_customers"]),
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)
     assert parsed.query is not None, (parsed.problem, parsed.unknown)
     assert parsed.query.metrics[:len(metrics)] == metrics
+
+
+def test_a_verb_opening_a_new_clause_is_not_the_value_spelt_like_it(layer, now) -> None:
+    parsed = layer.parse("Tuần trước từng bạn phục vụ chạy được bao nhiêu bill, mang về bao nhiêu doanh thu?",
+                         language="vi", now=now)  # "mang về" (brought in) after the comma: never the takeaway orders
+    assert parsed.query is not None and parsed.query.filters == []
+    assert parsed.query.metrics[:2] == ["completed_orders", "revenue"]
+
+
+def test_a_percent_beside_two_periods_is_their_change_in_percent(layer, now) -> None:
+    parsed = layer.parse("doanh thu tuần này so với tuần trước bao nhiêu %", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None and parsed.query.change
+    amount = layer.parse("Doanh thu tuần này so với tuần trước tăng bao nhiêu?", language="vi", now=now)
+    assert amount.query is not None and amount.query.change_amount and not amount.query.change
+
+
+def test_a_yes_no_question_closed_by_chua_asks_whether_any(layer, now) -> None:
+    parsed = layer.parse("hôm nay có món nào bị void chưa?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "voided_lines"

@@ -298,8 +298,14 @@ NOT_BACK_WORDS = ("haven t been back", "have not been back", "hasn t been back",
                   "haven t come back since", "haven t come back yet", "not back yet", "not back since",
                   "chua quay lai", "khong quay lai", "chua quay lai an", "khong quay lai an", "chua tro lai",
                   "khong tro lai")
+# What is ordered together with a dish ("khách gọi Lẩu Thái thì hay gọi kèm món gì"): a pairing of the lines of one
+# bill, which no metric counts; handed on. Vietnamese ones are spelled with their marks ("kèm", never "kem": ice cream).
+TOGETHER_WORDS = ("gọi kèm", "ăn kèm", "mua kèm", "order kèm", "uống kèm", "kèm với", "đi kèm", "ordered with",
+                  "ordered together", "ordered alongside", "bought together", "sold together", "goes with", "go with",
+                  "paired with", "along with")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
+              ("together", TOGETHER_WORDS, "what is ordered together"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
               ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"),
@@ -362,7 +368,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
                   "chỉ", "chỉ tính",  # only: what follows is the filter ("chỉ tính ăn tại chỗ")
                   "bán hàng",  # "doanh thu bán hàng": sales, said twice
-                  "tất cả", "tat ca", "theoretical")  # "tất cả" (all of it), "theoretical food cost" (the only one)
+                  "tất cả", "theoretical")  # "tất cả" (all of it; typed bare too), "theoretical food cost" (the only one)
 
 
 _PARENTHESES = re.compile(r"\([^)]*\)")

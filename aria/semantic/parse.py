@@ -736,6 +736,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
+        if _said(marks, "together"):
+            return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
+                                                "which no metric counts")
         _drop_what_is_left_beside_a_metric(marks)
         self._selling_is_revenue_without_dishes(marks)
         self._count_then_its_condition(marks)

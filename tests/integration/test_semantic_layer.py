@@ -850,6 +850,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "What have we got on hand from Hải sản Cần Giờ right now, and what's it worth?",  # the stock, and its worth
     "tien tip tuan nay ban nao nhan nhieu nhat",  # which person got the tips ("bạn"), never by table
     "How many of this month's new sign-ups have already eaten with us?",  # those who ate, not every sign-up
+    "Khách gọi Lẩu Thái thì hay gọi kèm món gì nhất? Cho top 5.",  # what is ordered with it, not its own portions
+    "Lãi gộp từng món nước tháng trước là bao nhiêu?",  # soups or drinks: "món nước" says neither for sure
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1333,3 +1335,10 @@ def test_a_percent_beside_two_periods_is_their_change_in_percent(layer, now) -> 
 def test_a_yes_no_question_closed_by_chua_asks_whether_any(layer, now) -> None:
     parsed = layer.parse("hôm nay có món nào bị void chưa?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "voided_lines"
+
+
+@pytest.mark.parametrize("question", ["Cups sold for each drink last week?", "sales of each drink this month"])
+def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
+    parsed = layer.parse(question, language="en", now=now)  # never every dish on the menu
+    assert parsed.query is not None and parsed.query.group_by[:1] == ["menu_item__name_en"]
+    assert [tuple(f.values) for f in parsed.query.filters] == [("DRINK",)]

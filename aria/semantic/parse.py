@@ -622,6 +622,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "who came back needs the period they came in, before this one")
         if second.start <= first.end:
             return Parsed(None, recognised, [], "who came back needs a second period after the first")
+        if any(k in ("threshold", "superlative", "top") for _, _, k, _ in marks.mentions):
+            return Parsed(None, recognised, [], "who came back is a count of customers: a ranking or a condition on "
+                                                "it (more than two weeks ago, the longest) is not kept")
         not_back = _said(marks, "not_back")
         for start, end, kind, payload in list(marks.mentions):  # "the members who ...": who they are, not a split
             if kind in ("metric", "came_back", "not_back") or (kind == "concept" and (
@@ -736,6 +739,8 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
+        if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
+            return Parsed(None, recognised, [], "who has not been back needs the period they came in")
         if _said(marks, "together"):
             return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
                                                 "which no metric counts")

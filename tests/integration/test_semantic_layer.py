@@ -852,6 +852,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How many of this month's new sign-ups have already eaten with us?",  # those who ate, not every sign-up
     "Khách gọi Lẩu Thái thì hay gọi kèm món gì nhất? Cho top 5.",  # what is ordered with it, not its own portions
     "Lãi gộp từng món nước tháng trước là bao nhiêu?",  # soups or drinks: "món nước" says neither for sure
+    "khach hang bac nao hon 2 tuan roi chua quay lai",  # more than two weeks ago: never last week's members
+    "Top 10 khách hạng vàng lâu nhất chưa quay lại quán",  # the longest away: never the tier's revenue
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -317,7 +317,7 @@ FILLERS = frozenset(["anyone", "la", "co", "duoc", "cho", "xem", "biet", "giup",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo"])
+                     "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "those", "these"])
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -339,7 +339,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
                   "tren thuc don", "trong thuc don", "thuc don",
                   "can you", "could you", "i e", "e g", "look at", "looking at", "khác nhau sao", "bên mình", "của nó", "khoảng", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
-                  "split", "split out", "chu yeu", "mainly", "mostly", "toan bo", "toan the",
+                  "split", "split out", "split them out", "split it out", "break them down", "break it down",
+                  "chu yeu", "mainly", "mostly", "toan bo", "toan the",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai", "tu luc ra mat",
                   "tu khi ra mat",
                   "against target", "against the target", "against their target", "against its target", "vs target",

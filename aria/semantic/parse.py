@@ -739,6 +739,11 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
+        if self._narrowed_by_another_figure(marks):
+            return Parsed(None, recognised, [], "a figure said after 'mà' narrows the rows (those that ...), and no "
+                                                "metric keeps only those")
+        if _one_bill_by_its_size(marks):
+            return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
             return Parsed(None, recognised, [], "who has not been back needs the period they came in")
         if _said(marks, "together"):
@@ -987,6 +992,18 @@ class QuestionParser:
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
                               threshold=threshold)
         return Parsed(query, recognised)
+
+    def _narrowed_by_another_figure(self, marks: _Marks) -> bool:
+        """"Bàn nào ngồi lâu nhất mà chưa tính tiền": a figure after "mà" (that ...) keeps the rows of another kind of
+        figure (minutes, then bills still open); "mấy bàn đặt mà khách không đến" (bookings, then which of them:
+        the no-shows, a count of the same rows) is read as the second."""
+        metrics = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        for a, _, after in metrics:
+            if a > 0 and marks.words[a - 1] == "ma" and marks.accents[a - 1] == _RELATIVE_MA:
+                before = [m for s, e, m in metrics if e <= a - 1]
+                if before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
+                    return True
+        return False
 
     def _threshold_problem(self, marks: _Marks, thresholds: list[_Condition], metrics: list[str],
                            group_by: list[str], combined: bool) -> str:
@@ -1869,6 +1886,7 @@ def _said_whole(marks: _Marks, period: TimeRange) -> bool:
 
 
 _WHOLE_MARKS = accents_of("cả")[0]
+_RELATIVE_MA = accents_of("mà")[0]
 _WHOLE_NGUYEN = accents_of("nguyên")[0]
 
 
@@ -2389,6 +2407,20 @@ def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilte
 _PER_ONE = frozenset(["mot", "moi", "per", "each"])
 
 
+_ONE_BILL = frozenset([("bill",), ("order",), ("check",), ("hoa", "don"), ("don",), ("bill", "nao"), ("don", "nao"),
+                       ("hoa", "don", "nao")])
+_SIZE_WORDS = frozenset(["biggest", "largest", "highest", "smallest", "lowest", "lon nhat", "to nhat", "cao nhat",
+                         "nho nhat", "thap nhat"])
+
+
+def _one_bill_by_its_size(marks: _Marks) -> bool:
+    """"What's the biggest bill so far today", "bill lớn nhất hôm nay": the largest single bill, one row, never the
+    table or the day with the most revenue."""
+    sizes = [(a, b) for a, b, k, _ in marks.mentions if k == "superlative" and " ".join(marks.words[a:b]) in _SIZE_WORDS]
+    bills = [(a, b) for a, b, k, _ in marks.mentions if k == "metric" and tuple(marks.words[a:b]) in _ONE_BILL]
+    return any(sb == ba or bb == sa for sa, sb in sizes for ba, bb in bills)
+
+
 def _said_how_often(marks: _Marks) -> bool:
     """"nhiều lần nhất", "most often", "thường xuyên nhất": a ranking by the number of times."""
     return any(k == "superlative" and " ".join(marks.words[a:b]) in HOW_OFTEN_WORDS for a, b, k, _ in marks.mentions)
@@ -2419,7 +2451,8 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
             while b < len(marks.words) and _kind(marks.marks[b]) in ("concept", "filler") and \
                     tuple(marks.words[b:b + 2]) not in _HOW_MUCH:
                 b += 1
-        after = any(tuple(marks.words[b:b + 2]) == w and _kind(marks.marks[b]) == "filler" for w in _HOW_MUCH)
+        after = any(tuple(marks.words[b:b + 2]) == w and _kind(marks.marks[b]) in ("filler", "unit")
+                    for w in _HOW_MUCH)  # "thu về bao nhiêu tiền, tip bao nhiêu": its own "how much money"
         start = a
         while start > 0 and a - start < 3 and _kind(marks.marks[start - 1]) == "filler" and \
                 tuple(marks.words[start - 2:start]) not in _HOW_MUCH:

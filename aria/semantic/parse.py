@@ -1000,7 +1000,7 @@ class QuestionParser:
         metrics = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         for a, _, after in metrics:
             if a > 0 and marks.words[a - 1] == "ma" and marks.accents[a - 1] == _RELATIVE_MA:
-                before = [m for s, e, m in metrics if e <= a - 1]
+                before = [m for _, e, m in metrics if e <= a - 1]
                 if before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
                     return True
         return False

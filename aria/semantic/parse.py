@@ -1146,7 +1146,7 @@ class QuestionParser:
         """The metrics the concepts named count by default (a void reason: the voided lines), or rank by when
         ranked ("the top 5 dishes": portions sold)."""
         found: list[str] = []
-        listed = Counter(m.concept for _, _, k, p in marks.mentions if k == "value" for m in p)  # type: ignore[attr-defined]
+        listed = _values_per_concept(marks)
         for _, _, kind, payload in marks.mentions:  # "cash vs card vs e-wallet", "tiền mặt chiếm mấy % so với thẻ":
             for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():  # the payments of
                 dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)  # each (two or more listed)
@@ -1170,7 +1170,7 @@ class QuestionParser:
         reads differently are rewritten in ``marks``, so the later steps see the same reading."""
         if not any(k == "metric" or (k == "verb" and p in self.catalog.metrics and " ".join(marks.words[a:b]) not in
                                      WEAK_VERBS) for a, b, k, p in marks.mentions):
-            listed = Counter(m.concept for _, _, k, p in marks.mentions if k == "value" for m in p)  # type: ignore[attr-defined]
+            listed = _values_per_concept(marks)
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words and not any(
                                   listed[m.concept] > 1 for m in p)  # type: ignore[attr-defined]
@@ -2088,6 +2088,11 @@ def _closing_question_word(marks: _Marks) -> None:
                     if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):
                         marks.mark(i, i + 1, "filler")
             start = last + 1
+
+
+def _values_per_concept(marks: _Marks) -> Counter[str]:
+    """How many values of each concept the question names ("cash vs card vs e-wallet": three payment methods)."""
+    return Counter(m.concept for _, _, k, p in marks.mentions if k == "value" for m in p)  # type: ignore[attr-defined]
 
 
 def _percent_of_a_metric(marks: _Marks) -> bool:

@@ -186,10 +186,13 @@ class SemanticCatalog:
         return rates[0] if len(rates) == 1 else None
 
     def share_metric(self, metrics: list[str]) -> str:
-        """The metric a share of the total is of: the first in money ("what share of payments": of the
-        amount paid, not of their number), else the first."""
+        """The metric a share of the total is of: the first asked in money, or its companion in money ("what share
+        of payments": of the amount paid, not of their number; "payments by method, tips included": of the amount
+        paid, not of the tips), else the first in money, else the first."""
         money = [m for m in metrics if m in self.metrics and self.metrics[m].unit == "vnd"]
-        return (money or metrics)[0]
+        first = self.metrics.get(metrics[0]) if metrics else None
+        own = [c for c in (first.companions if first is not None and first.unit != "vnd" else ()) if c in money]
+        return (own or money or metrics)[0]
 
     def dimension_of(self, group_by: str) -> DimensionInfo | None:
         """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the

@@ -305,11 +305,12 @@ class SemanticCompiler:
         if query.with_empty:
             return self._compile_with_empty(query, group_by, tie_breaks)
         mf_sql = self._explain(query, group_by)
-        columns, select = self._presentation(query)
+        whole, total = self._share_whole(query, group_by)
+        columns, select = self._presentation(query, total)
         order = self._order(query, tie_breaks)
         if query.limit_per is not None:
             select.append(f"{self._rank_in_group(query, order)} AS rank_in_group")
-        sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result"
+        sql = f"SELECT {', '.join(select)}\nFROM (\n{mf_sql}\n) AS semantic_result{whole}"
         keys = [g for g in query.group_by if not g.startswith("metric_time")]
         where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
         if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
@@ -462,7 +463,37 @@ class SemanticCompiler:
         dated_by = {self.catalog.metrics[m].time_dimension for m in metrics if m in self.catalog.metrics}
         return dated_by.pop() if len(dated_by) == 1 else "metric_time"
 
-    def _presentation(self, query: SemanticQuery) -> tuple[list[str], list[str]]:
+    def _share_whole(self, query: SemanticQuery, group_by: list[str]) -> tuple[str, str | None]:
+        """The total a share is of when the rows shown are not all of it: "what share of sales is takeaway and
+        delivery" (the order types asked, each of all types' total), "what has delivery brought in each month, and
+        what share of revenue is that" (delivery's share of each month's revenue); split by a period too, each
+        period's own total ("mang về với giao hàng mỗi tuần chiếm bao nhiêu phần trăm doanh thu"). The join (or
+        nothing) to add after ``semantic_result``, and the total's expression (None: the window over the rows)."""
+        if not query.share or not query.group_by:
+            return "", None
+        name = self.catalog.share_metric(query.metrics)
+        periods = [g for g in group_by if g.startswith("metric_time")]
+        others = [g for g in query.group_by if not g.startswith("metric_time")]
+        # what is left out is out of the whole too; a value asked narrows the part only
+        kept = [f for f in query.filters if f.exclude or (others and (
+            f.dimension not in others or self._every_value(f)))]
+        if kept == query.filters:
+            return "", (f"sum({name}) OVER (PARTITION BY {', '.join(periods)})" if periods and others else None)
+        whole_sql = self._explain(query.model_copy(update={"metrics": [name], "filters": kept}), periods)
+        if not periods:
+            return "", f"(SELECT {name} FROM (\n{whole_sql}\n) AS whole_rows)"
+        keys = ", ".join(f"{g} AS whole_{g}" for g in periods)
+        on = " AND ".join(f"whole.whole_{g} = semantic_result.{g}" for g in periods)
+        return (f"\nLEFT JOIN (SELECT {keys}, {name} AS whole_total FROM (\n{whole_sql}\n) AS whole_rows) AS whole "
+                f"ON {on}", "whole.whole_total")
+
+    def _every_value(self, value_filter: ValueFilter) -> bool:
+        """The filter keeps every value its dimension lists (walk-ins and bookings): the rows shown are the whole."""
+        dim = self.catalog.dimension_of(value_filter.dimension)
+        codes = {v.code for v in dim.values} if dim is not None else set()
+        return bool(codes) and codes <= set(value_filter.values)
+
+    def _presentation(self, query: SemanticQuery, total: str | None = None) -> tuple[list[str], list[str]]:
         columns: list[str] = []
         select: list[str] = []
         for name in query.group_by:
@@ -474,7 +505,9 @@ class SemanticCompiler:
             select.append(f'{self._metric_value(name, name)} AS "{columns[-1]}"')
         if query.share:
             columns.append(SHARE_COLUMN)
-            select.append(f'{share_of_total(self.catalog.share_metric(query.metrics))} AS "{SHARE_COLUMN}"')
+            name = self.catalog.share_metric(query.metrics)
+            share = share_of_total(name) if total is None else percent_of(f"coalesce({name}, 0)", total)
+            select.append(f'{share} AS "{SHARE_COLUMN}"')
         if len(set(columns)) != len(columns):
             raise SemanticQueryError("Two output columns would have the same name.")
         return columns, select

@@ -71,7 +71,7 @@ SUPERLATIVES: dict[str, bool] = {
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
-    "chay nhat": True, "ban dat nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
+    "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
@@ -121,7 +121,8 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "vang nhat": "guests", "vang khach nhat": "guests", "will run out first": "days_of_stock_left",
                        "run out first": "days_of_stock_left", "will run out soonest": "days_of_stock_left",
                        "run out soonest": "days_of_stock_left",
-                       "chay nhat": "portions_sold", "ban dat nhat": "revenue", "e nhat": "portions_sold", "worst selling": "portions_sold",
+                       "chay nhat": "portions_sold", "ban dat nhat": "revenue", "ban dat hang nhat": "revenue",
+                       "dat hang nhat": "revenue", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
@@ -215,7 +216,8 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
-                              "the guests", "server", "the server", "all server", "nhan vien phuc vu"])
+                              "the guests", "server", "the server", "all server", "nhan vien phuc vu",
+                              "nha cung cap"])  # "tiền nhập hàng từ nhà cung cấp": from them all
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -258,7 +260,7 @@ SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang
                      "at this same point", "at the same point", "same point of")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
-SHARE_WORDS = ("share", "share of", "what share of", "the share of", "ty trong", "chiem", "chiem bao nhieu",
+SHARE_WORDS = ("share", "share of", "what share of", "the share of", "split between", "ty trong", "chiem", "chiem bao nhieu",
                "chiem bao nhieu phan tram", "chiem ty trong", "chiem phan tram", "co cau", "proportion",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
@@ -313,7 +315,7 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
               ("not_back", NOT_BACK_WORDS, "not back since"))
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
-FILLERS = frozenset(["anyone", "la", "co", "duoc", "cho", "xem", "biet", "giup", "gi", "cac", "ay", "minh", "hay", "trong", "vao", "o", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
+FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", "giup", "gi", "cac", "ay", "minh", "hay", "trong", "vao", "o", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
@@ -349,7 +351,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", 
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
                   "vs its standard", "against its standard", "vs its target", "vs their target", "compared with its target",
-                  "compared to its target", "compared with target", "compared to target", "compared with its standard", "split between",
+                  "compared to its target", "compared with target", "compared to target", "compared with its standard",
                   "come to", "came to", "comes to", "come in at", "came in at", "sao roi", "the nao roi", "thi sao roi",
                   "cong lai", "cong lai duoc", "kèm", "kèm theo", "kèm luôn", "wise",  # never "kem" (ice cream)
                   "theo muc dung", "theo muc su dung", "neu dung nhu", "neu tinh theo muc dung trung binh", "theo muc dung trung binh", "neu tinh theo muc dung",

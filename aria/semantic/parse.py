@@ -483,6 +483,7 @@ class QuestionParser:
         self._mark_which_rows(marks)
         self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
+        _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
         recognised = _recognised(marks)
@@ -771,6 +772,10 @@ class QuestionParser:
         if named and strong and strong[0] not in named and set(named) <= set(self.catalog.metrics[strong[0]].companions):
             named = [strong[0], *named]  # "how much did takeaway orders bring in": their revenue (and their number)
         named_units = {self.catalog.metrics[m].unit for m in named}
+        people = [c for c in self.catalog.metrics[strong[0]].companions if c in self.catalog.metrics
+                  and self.catalog.metrics[c].unit == "people"] if strong and named_units == {"people"} else []
+        if named and strong and not set(strong) & set(named) and people:  # "how many covers have we got booked":
+            named = [strong[0], people[0]]  # the bookings' guests, not the guests who ate
         if named and strong and not set(strong) & set(named):  # "thuế thu được" is the tax itself (money, above)
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"
@@ -783,7 +788,8 @@ class QuestionParser:
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
-            candidates = [[m] for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
+            candidates = [[m, *self._asked_in_a_clause_of_its_own(marks, m)]
+                          for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
             candidates = [unit_metrics[:1], *([m] for m in self._default_metrics(marks)[:1])]
         elif _said(marks, "below"):  # "nguyên liệu nào sắp hết": the stock, below its reorder level
@@ -962,6 +968,10 @@ class QuestionParser:
                 self._which_of_what_it_counts(marks):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
+        wrapped = _counted_in_a_superlative(marks) - split_concepts
+        if wrapped:  # "bạn phục vụ nào chạy nhiều bàn nhất": ranked by how many tables, which no metric counts
+            return Parsed(None, recognised, [], f"the ranking counts {', '.join(sorted(wrapped))}, which is no metric "
+                                                "here")
         with_empty = self._with_empty(marks, order_by, group_by, filters, metrics)
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
@@ -986,12 +996,26 @@ class QuestionParser:
             in_percent = "percent" in units_said or not self.catalog.metrics[metrics[0]].additive
             order_by = [OrderBy(by=CHANGE_COLUMN if in_percent else CHANGE_AMOUNT_COLUMN, descending=growth)]
             change, change_amount = (True, change_amount) if in_percent else (change, True)
-        group_by = _each_of_one_shift_is_each_day(group_by, filters, period)
+        if order_by and limit is None and compare is None and not share and _one_shift_ranked(group_by, filters, period):
+            group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
+        group_by = _each_of_one_shift_is_each_day(group_by, filters, period,
+                                                  any(self.catalog.metrics[m].counts for m in metrics))
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
                               threshold=threshold)
         return Parsed(query, recognised)
+
+    def _asked_in_a_clause_of_its_own(self, marks: _Marks, metric: str) -> list[str]:
+        """"Mấy đầu bếp đi làm, tổng bao nhiêu giờ?": a unit asked after a comma, in another unit than the verb's
+        metric, asks for that unit's metric too (the hours beside the staff who worked). Money is not one: "and what
+        were they worth" is the worth of what the verb counts."""
+        verb_end = max((b for _, b, k, p in marks.mentions if k == "verb" and p == metric), default=None)
+        if verb_end is None:
+            return []
+        return [other for a, b, k, unit in marks.mentions if k == "unit" and any(verb_end <= c <= a for c in marks.commas)
+                and (other := UNIT_METRICS.get(str(unit))) and other != metric
+                and unit != "vnd" and self.catalog.metrics[metric].unit != unit][:1]
 
     def _narrowed_by_another_figure(self, marks: _Marks) -> bool:
         """"Bàn nào ngồi lâu nhất mà chưa tính tiền": a figure after "mà" (that ...) keeps the rows of another kind of
@@ -1184,7 +1208,8 @@ class QuestionParser:
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
         if len(named) > 1:
-            nouns = {m for a, _, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"}
+            nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
+                     and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
             named = [m for m in named if m not in nouns] or named
         return [self._as_companion(m, named) for m in named]
 
@@ -1472,7 +1497,11 @@ class QuestionParser:
             after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
                 e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
                 for s0, e0, k, _ in marks.mentions)
-            if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and (  # "đơn mang về"
+            plural = any(r.endswith("s") and not w.endswith("s")  # "cooks clocked in": the chefs, not a verb
+                         for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
+            after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
+            if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and not plural \
+                    and not after_a_verb and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
@@ -1613,7 +1642,10 @@ class QuestionParser:
     def _said_of_its_own_metrics(self, named: list[str], marks: _Marks) -> list[str]:
         """A value said only of some metrics makes the question one of them: "bếp làm sai món nào, mỗi món bao
         nhiêu lần" counts the voided lines of that reason, never the dishes sold; and so does a split by it ("why
-        were dishes voided, counts and value by reason")."""
+        were dishes voided, counts and value by reason"). A figure named is never swapped: "cancelled orders by
+        reason" is not the voided dishes by reason."""
+        if named:
+            return named
         for _, _, kind, payload in marks.mentions:
             if kind == "value":
                 dims = [self.catalog.dimension(m.semantic_model, m.dimension)
@@ -1757,9 +1789,11 @@ class QuestionParser:
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
-                # "món nào bị hủy nhiều nhất, lý do là gì": a second question
-                if _asked_as_what(marks, start, end) and _another_asked(marks, start, ("which",)):
-                    raise _Unanswerable(f"a second question asks for its {payload}")
+                # "món nào bị hủy nhiều nhất, lý do là gì": a second question ("món bị hủy bao nhiêu lần, lý do là
+                if _asked_as_what(marks, start, end):  # gì": the one split, by reason)
+                    if _another_asked(marks, start, ("which",)):
+                        raise _Unanswerable(f"a second question asks for its {payload}")
+                    asked = True
                 if _counted_noun(marks, start) or (not asked and self._counted_by_how_many(marks, start)) \
                         or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
@@ -1957,6 +1991,12 @@ def _mark_split_superlative(marks: _Marks) -> None:
                 marks.marks[i] = _Mark("unit", UNITS[noun])
 
 
+def _counted_in_a_superlative(marks: _Marks) -> set[str]:
+    """The concepts a Vietnamese superlative wraps ("nhiều bàn nhất": the most tables): what the ranking counts."""
+    return {str(p) for a, b, k, p in marks.mentions if k == "concept" and a and marks.words[a - 1] in ("nhieu", "it")
+            and b < len(marks.words) and marks.words[b] == "nhat"}
+
+
 def _mark_grain_words(marks: _Marks) -> None:
     """"in each of the last 4 weeks": a split by the period's unit; "5 ngày có doanh thu cao nhất", "the 3 best
     days": a split by day."""
@@ -2012,7 +2052,8 @@ def _time_ranked_by_money(marks: _Marks) -> bool:
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")
-_BRINGS_PEOPLE = ("bring in", "brought in", "mang lai")  # "which day brought in the most guests": people, not money
+_BRINGS_PEOPLE = ("bring in", "brought in", "mang lai", "came in", "come in")  # "which day brought in the most
+# guests", "how many guests came in": people, not money
 _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_time__day",
                             "weekday": "metric_time__extract_dow", "week": "metric_time__week",
                             "month": "metric_time__month"}
@@ -2158,26 +2199,36 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
 _SOLD_CONCEPTS = ("dish", "category")
 
 
+def _after_a_dish(marks: _Marks, a: int, through_values: bool = False) -> bool:
+    """The words before ``a`` name dishes or a category ("món nào", "combo", "món tráng miệng"), or, through the
+    values that narrow them, dishes ("món bếp nguội")."""
+    before = a - 1
+    while before >= 0 and (_kind(marks.marks[before]) in ("which", "top") or (
+            through_values and _kind(marks.marks[before]) == "value" and marks.words[before] != "mon")):
+        before -= 1
+    return any(s0 <= before < e0 and (p in _SOLD_CONCEPTS or marks.words[s0] == "mon" or (
+        isinstance(p, tuple) and any(getattr(m, "concept", None) in _SOLD_CONCEPTS for m in p)))
+        for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
+
+
 def _sell_after_dish(marks: _Marks) -> None:
     """"Món nào bán nhiều nhất", "combo nào bán ít nhất", "danh mục nào bán tốt nhất": "bán" after a dish or
     a category (or "món nào") is selling, not "bàn" (a table); typed with its accent, "bán" is never the
-    table, so it is left unmarked for this rule to read."""
-    def after_a_dish(a: int) -> bool:
-        before = a - 1
-        while before >= 0 and _kind(marks.marks[before]) in ("which", "top"):
-            before -= 1
-        return any(s0 <= before < e0 and (p in _SOLD_CONCEPTS or marks.words[s0] == "mon" or (
-            isinstance(p, tuple) and any(getattr(m, "concept", None) in _SOLD_CONCEPTS for m in p)))
-            for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
-
+    table, so it is left unmarked for this rule to read. "Món tráng miệng bị hủy": dishes voided, not orders
+    cancelled."""
     rewritten = []
     for a, b, kind, payload in marks.mentions:
-        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and after_a_dish(a):
+        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and _after_a_dish(marks, a):
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
+        elif kind == "value" and tuple(marks.words[a:b]) in (("bi", "huy"), ("huy",)) and \
+                _after_a_dish(marks, a, through_values=True):
+            kind, payload = "metric", "voided_lines"
+            for i in range(a, b):
+                marks.marks[i] = _Mark(kind, payload)
         rewritten.append((a, b, kind, payload))
     for a, word in enumerate(marks.words):
-        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and after_a_dish(a):
+        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and _after_a_dish(marks, a):
             marks.marks[a] = _Mark("verb", "portions_sold")
             rewritten.append((a, a + 1, "verb", "portions_sold"))
     marks.mentions = sorted(rewritten, key=lambda m: m[0])
@@ -2399,14 +2450,28 @@ def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:
 
 
 def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilter],
-                                   period: TimeRange | None) -> list[str]:
+                                   period: TimeRange | None, counts_people: bool) -> list[str]:
     """"mỗi ca tối tuần này", "each dinner shift last week": a split by the shift, filtered to one shift, over
-    days is a split by day (one row per dinner), not one row for the week's dinners together."""
-    one = {f.dimension for f in filters if f.dimension.endswith("shift__shift_code") and len(f.values) == 1
-           and not f.exclude}
-    if not one & set(group_by) or period is None or period.start == period.end:
+    days is a split by day (one row per dinner), not one row for the week's dinners together. People counted
+    once each ("how many cooks clocked in for each shift this week") are counted on each shift of each day:
+    the week's lunches together would count everyone who worked any of them."""
+    shifts = [g for g in group_by if g.endswith("shift__shift_code")]
+    if not shifts or period is None or period.start == period.end or any(g.startswith("metric_time") for g in group_by):
         return group_by
-    return list(dict.fromkeys("metric_time__day" if g in one else g for g in group_by))
+    one = {f.dimension for f in filters if f.dimension in shifts and len(f.values) == 1 and not f.exclude}
+    if one:
+        return list(dict.fromkeys("metric_time__day" if g in one else g for g in group_by))
+    return ["metric_time__day", *group_by] if counts_people else group_by
+
+
+def _one_shift_ranked(group_by: list[str], filters: list[ValueFilter], period: TimeRange | None) -> bool:
+    """"Ca nào tuần trước có hóa đơn trung bình cao nhất": ranking the shifts over several days ranks each shift
+    of each day (last Saturday's lunch), not lunch against dinner summed over the days (the two listed, or one
+    day, are the shifts themselves)."""
+    shifts = [g for g in group_by if g.endswith("shift__shift_code")]
+    return len(shifts) == 1 and period is not None and period.start != period.end and \
+        not any(g.startswith("metric_time") for g in group_by) and \
+        not any(f.dimension in shifts and not f.exclude for f in filters)
 
 
 _PER_ONE = frozenset(["mot", "moi", "per", "each"])
@@ -2469,6 +2534,23 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
     asked = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p not in named and own_how_much(a, b)
              and (p in strong or (p is not None and _questions_asked(marks) > 1))]  # a weak verb: its own question
     return list(dict.fromkeys(asked))
+
+
+_AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
+
+
+def _people_of_a_role_at_work(marks: _Marks) -> None:
+    """"How many cooks worked yesterday", "bao nhiêu đầu bếp đi làm": a count asked of a role, then its work,
+    is the staff who worked (the role a filter); "how many hours did each server work" names its figure."""
+    for a, b, kind, payload in list(marks.mentions):
+        if kind != "value" or not any(getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)):
+            continue
+        if tuple(marks.words[max(a - 2, 0):a]) not in _HOW_MUCH and (not a or marks.words[a - 1] != "may"):
+            continue
+        verb = next(((s, e) for s, e, k, _ in sorted(marks.mentions) if s >= b and k != "filler"), None)
+        if verb is not None and tuple(marks.words[verb[0]:verb[1]]) in _AT_WORK and _kind(marks.marks[verb[0]]) == "verb":
+            marks.forget(*verb)
+            marks.mark(verb[0], verb[1], "verb", "staff_worked")
 
 
 def _asks_how_many(marks: _Marks) -> bool:

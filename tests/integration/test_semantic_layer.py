@@ -784,6 +784,31 @@ CASES = [
      "SELECT c.tier, round(count(*)::numeric / count(DISTINCT o.customer_id), 2), count(DISTINCT o.customer_id), "
      "count(*) FROM orders o JOIN customers c USING (customer_id) WHERE o.status = 'COMPLETED' "
      "AND o.opened_at >= DATE '2026-10-01' AND o.opened_at < DATE '2026-11-01' GROUP BY c.tier"),
+    ("How many cooks clocked in for each shift this week?", "en",  # the chefs, on each shift of each day
+     "SELECT s.shift_date, s.shift_code, count(DISTINCT ss.staff_id) FROM staff_shifts ss "
+     "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) WHERE st.role_code = 'CHF' "
+     "AND s.shift_date >= date_trunc('week', business_now())::date GROUP BY 1, 2"),
+    ("Tối nay có mấy bàn đặt trước, tổng cộng bao nhiêu khách?", "vi",  # a booking tonight: from 17:00
+     "SELECT count(*), sum(party_size) FROM reservations WHERE status <> 'CANCELLED' "
+     "AND reserved_for >= date_trunc('day', business_now()) + interval '17 hours' "
+     "AND reserved_for < date_trunc('day', business_now()) + interval '1 day'"),
+    ("What share of this month's sales is takeaway and delivery?", "en",  # each of all order types' revenue
+     "SELECT order_type, sum(total_vnd), count(*), round(100.0 * sum(total_vnd) / (SELECT sum(total_vnd) FROM orders "
+     "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('month', business_now())), 1) FROM orders "
+     "WHERE status = 'COMPLETED' AND order_type IN ('TA', 'DL') AND opened_at >= date_trunc('month', business_now()) "
+     "GROUP BY order_type"),
+    ("What has delivery brought in each month, and what share of revenue is that?", "en",  # of each month's revenue
+     "SELECT date_trunc('month', opened_at)::date, sum(total_vnd) FILTER (WHERE order_type = 'DL'), "
+     "count(*) FILTER (WHERE order_type = 'DL'), round(100.0 * sum(total_vnd) FILTER (WHERE order_type = 'DL') "
+     "/ sum(total_vnd), 1) FROM orders WHERE status = 'COMPLETED' GROUP BY 1"),
+    ("Tháng trước trung bình mỗi ngày có bao nhiêu bill với bao nhiêu khách?", "vi",  # both per day
+     "SELECT round(count(*)::numeric / count(DISTINCT opened_at::date), 1), "
+     "round(sum(guest_cnt)::numeric / count(DISTINCT opened_at::date), 1), count(DISTINCT opened_at::date) "
+     "FROM orders WHERE status = 'COMPLETED' AND opened_at >= DATE '2026-10-01' AND opened_at < DATE '2026-11-01'"),
+    ("How were October's payments split across methods, tips included?", "en",  # shares of the amount paid
+     "SELECT p.method, count(*), sum(p.tip_vnd), sum(p.amount_vnd), round(100.0 * sum(p.amount_vnd) / "
+     "sum(sum(p.amount_vnd)) OVER (), 1) FROM payments p WHERE p.pay_status = 'OK' "
+     "AND p.paid_at >= DATE '2026-10-01' AND p.paid_at < DATE '2026-11-01' GROUP BY p.method"),
 ]
 
 
@@ -858,6 +883,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Bàn nào ngồi lâu nhất mà chưa tính tiền vậy?",  # the tables not paid yet: never an open-bill count beside
     "Last month, how much did each promo code cost us as a % of the sales on those bills?",  # its discount, not a
     # share of revenue
+    "toi nay ban phuc vu nao chay nhieu ban nhat",  # ranked by the tables served: never by the portions sold
+    "Cancelled orders by reason this month",  # the reasons are the voided dishes': never swapped for them
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1349,3 +1376,26 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     parsed = layer.parse(question, language="en", now=now)  # never every dish on the menu
     assert parsed.query is not None and parsed.query.group_by[:1] == ["menu_item__name_en"]
     assert [tuple(f.values) for f in parsed.query.filters] == [("DRINK",)]
+
+
+@pytest.mark.parametrize(("question", "language", "metrics", "filters", "group_by", "limit"), [
+    ("How many cooks worked yesterday?", "en", ["staff_worked"], [("CHF",)], [], None),  # the cooks, never a verb
+    ("bao nhiêu đầu bếp đi làm hôm qua", "vi", ["staff_worked"], [("CHF",)], [], None),
+    ("Tuần rồi ca nào khách bỏ về, hủy order nhiều nhất?", "vi", ["cancelled_orders"], [],  # that one shift
+     ["metric_time__day", "shift__shift_code"], 1),
+    ("what was the main reason for voids this week", "en", ["voided_lines", "voided_value"], [],  # never the mains
+     ["order_item__void_reason"], None),
+    ("Tháng này món tráng miệng bị hủy bao nhiêu lần, lý do là gì?", "vi", ["voided_lines", "voided_value"],  # voided
+     [("DES",)], ["order_item__void_reason"], None),  # dishes, never the cancelled orders
+    ("tuan nay ngay nao ban dat hang nhat vay", "vi", ["revenue"], [], ["metric_time__day"], 1),  # sold best, not bookings
+    ("How many covers have we got booked for tomorrow night?", "en", ["reservations", "guests_expected"], [("D",)], [],
+     None),  # the guests of the bookings, not those who ate
+    ("tuan nay hai san can gio giao may chuyen, tong tien hang bao nhieu", "vi", ["deliveries", "supplier_spend"],
+     [("Hải sản Cần Giờ",)], [], None),  # both asked: never the count dropped as the supplier's noun
+])
+def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[:len(metrics)] == metrics
+    assert [tuple(f.values) for f in parsed.query.filters] == filters
+    assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit

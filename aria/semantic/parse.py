@@ -788,8 +788,8 @@ class QuestionParser:
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
-            candidates = [[m, *self._asked_in_a_clause_of_its_own(marks, m)]
-                          for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
+            candidates = [[*self._instead([m], marks, period), *self._asked_in_a_clause_of_its_own(marks, m)]
+                          for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]  # "pay staff": their wages
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
             candidates = [unit_metrics[:1], *([m] for m in self._default_metrics(marks)[:1])]
         elif _said(marks, "below"):  # "nguyên liệu nào sắp hết": the stock, below its reorder level
@@ -897,6 +897,12 @@ class QuestionParser:
             by = money[0] if money and (  # kg vs litres; "món nào bị hủy nhiều tiền nhất": by the money
                 self.catalog.metrics[metrics[0]].unit == "qty" or "vnd" in units_said) else \
                 minutes[0] if minutes and _said_how_long(marks) else metrics[0]  # "chờ món lâu nhất": by the wait
+            if not minutes and _said_how_long(marks) and self.catalog.metrics[by].unit not in ("days", "hours"):
+                return Parsed(None, recognised, [], "the ranking is by how long, and none of its metrics is a "
+                                                    "duration")  # "bàn nào đang mở bill lâu nhất": never by the count
+            if superlative is not None and self.catalog.metrics[by].direction == "lower_is_better" and any(
+                    k == "superlative" and " ".join(marks.words[a:b]) in _JUDGING for a, b, k, _ in marks.mentions):
+                superlative = not superlative  # "the worst no-show rate": the highest
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             sorted_only = any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS
@@ -1369,7 +1375,13 @@ class QuestionParser:
             if end == start and start not in marks.commas and not related and \
                     not _listed_with_and(marks, spans[index + 1:]):
                 return True
-        return False
+        # "trung bình mỗi đơn giảm bao nhiêu": an average per row of what the verb after it counts, not the average
+        # check beside the discounts
+        return any(b == a2 and self._is_average(str(p)) and p2 in self.catalog.metrics and p2 != p
+                   and p2 not in {a for i in self.catalog.metrics[str(p)].inputs for a in (i, *VERB_ALTERNATIVES.get(i, ()))}
+                   and not self._is_average(str(p2))
+                   for a, b, k, p in marks.mentions if k == "metric"
+                   for a2, _, k2, p2 in marks.mentions if k2 == "verb")  # ("khách trả bao nhiêu": its own revenue)
 
     def _split(self, marks: _Marks, named: list[str], language: str, tables: list[ValueFilter],
                limit: int | None) -> tuple[list[str], list[ValueFilter], list[str]]:
@@ -1673,7 +1685,10 @@ class QuestionParser:
         unit = self.catalog.metrics[metric].unit
         found = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
                  and concepts <= info.fixes and info.fixed_values == values]
-        return found[0] if len(found) == 1 else None
+        wider = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
+                 and info.fixes == self.catalog.metrics[metric].fixes and values < info.fixed_values]  # "orders still
+        # open": the unpaid ones,
+        return found[0] if len(found) == 1 else wider[0] if not found and len(wider) == 1 else None  # served or not
 
     def _value_filter(self, meanings: tuple[ValueMeaning, ...], available: list[str],
                       language: str) -> tuple[str, str] | None:
@@ -2475,6 +2490,8 @@ def _one_shift_ranked(group_by: list[str], filters: list[ValueFilter], period: T
 
 
 _PER_ONE = frozenset(["mot", "moi", "per", "each"])
+# Superlatives that judge rather than measure: the worst of a figure where less is better is its highest.
+_JUDGING = frozenset(["best", "worst", "tot nhat", "te nhat", "kem nhat", "weakest"])
 
 
 _ONE_BILL = frozenset([("bill",), ("order",), ("check",), ("hoa", "don"), ("don",), ("bill", "nao"), ("don", "nao"),

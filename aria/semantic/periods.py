@@ -104,6 +104,7 @@ _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WE
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
                "from the start", "from the beginning", "tinh tu", "ke tu", "tu", "from", "between", "since")  # first
 _SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning")  # "since Monday": up to now
+_FROM = ("tu", "tinh tu")  # "từ tháng 9" with no end said: from September up to now ("from last week": of it)
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
@@ -450,14 +451,16 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
             continue
         start = first.start if first.range.phrase.startswith(opener + " ") else first.start - len(opener) - 1
         to_now = _TO_NOW.match(text, first.end)
-        if opener in _SINCE and not to_now:  # "since Monday": from Monday to now
+        second = found[i + 1] if i + 1 < len(found) else None
+        between = text[first.end:second.start].strip() if second else ""
+        closed = second is not None and between in _RANGE_JOIN
+        if (opener in _SINCE or (opener in _FROM and not closed and first.range.end < today)) and not to_now:  # "since
+            # Monday", "từ tháng 9": from then to now
             since = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,
                                                    "phrase": text[start:first.end]})
             out.append(FoundPeriod(start, first.end, since))
             i += 1
             continue
-        second = found[i + 1] if i + 1 < len(found) else None
-        between = text[first.end:second.start].strip() if second else ""
         if to_now:
             joined = first.range.model_copy(update={"end": today, "end_before": None, "unit": None,
                                                     "phrase": text[start:to_now.end()]})

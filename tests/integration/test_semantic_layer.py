@@ -885,6 +885,9 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     # share of revenue
     "toi nay ban phuc vu nao chay nhieu ban nhat",  # ranked by the tables served: never by the portions sold
     "Cancelled orders by reason this month",  # the reasons are the voided dishes': never swapped for them
+    "tu thang 9 toi gio moi ma giam gia duoc dung bao nhieu don, trung binh moi don giam bao nhieu",  # the average
+    # discount per bill: never the average check beside the discounts
+    "bàn nào đang mở bill lâu nhất",  # ranked by how long: never by the number of open bills
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1392,6 +1395,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),  # the guests of the bookings, not those who ate
     ("tuan nay hai san can gio giao may chuyen, tong tien hang bao nhieu", "vi", ["deliveries", "supplier_spend"],
      [("Hải sản Cần Giờ",)], [], None),  # both asked: never the count dropped as the supplier's noun
+    ("which promo code was used most this month", "en", ["promo_orders"], [], ["promotion__promo_code"], None),
+    ("how much chicken did we use last week", "en", ["qty_used"], [("Free-range chicken",)], [], None),
+    ("khách hạng vàng tuần này ghé mấy lần", "vi", ["member_visits"], [("GLD",)], [], None),
+    ("For each payment method, how did October compare with September?", "en", ["payment_amount"], [],  # what was
+     ["payment__method"], None),  # paid by each, not the number of payments
+    ("how many orders are still open right now", "en", ["open_orders"], [], [], None),  # unpaid, served or not
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1399,3 +1408,21 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+def test_the_worst_of_a_figure_where_less_is_better_is_its_highest(layer, now) -> None:
+    parsed = layer.parse("Over the last four weeks, which days of the week have the worst no-show rate?",
+                         language="en", now=now)
+    assert parsed.query is not None and parsed.query.order_by[0].by == "no_show_rate"
+    assert parsed.query.order_by[0].descending
+    best = layer.parse("which day had the best revenue last week", language="en", now=now)
+    assert best.query is not None and best.query.order_by[0].descending and best.query.limit == 1
+
+
+def test_tu_a_past_period_with_no_end_runs_to_now(layer, now) -> None:
+    parsed = layer.parse("doanh thu từng tháng từ tháng 9", language="vi", now=now)  # since September, by month
+    assert parsed.query is not None and parsed.query.time is not None
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 9, 1), now.date())
+    closed = layer.parse("doanh thu từ 1/11 đến 5/11", language="vi", now=now)
+    assert closed.query is not None and closed.query.time is not None
+    assert (closed.query.time.start, closed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 5))

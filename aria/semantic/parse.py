@@ -1973,7 +1973,13 @@ def _mark_comparatives(marks: _Marks) -> None:
 
 def _leading_now(marks: _Marks) -> None:
     """"Giờ còn bao nhiêu món đang chờ", "giờ khu VIP còn mấy bàn trống", "quầy bar giờ còn mấy phiếu": "giờ"
-    opening a question about what is (still, now), or right before "còn"/"đang", is now, never hours."""
+    opening a question about what is (still, now), or right before "còn"/"đang", is now, never hours. "Bàn 12
+    ngồi bao lâu rồi": how long it has been so far, a state now."""
+    for i, word in enumerate(marks.words):
+        if word == "roi" and marks.words[max(i - 2, 0):i] == ["bao", "lau"] and _kind(marks.marks[i]) in (None, "filler") \
+                and not any(k == "time" for _, _, k, _ in marks.mentions):
+            marks.forget(i, i + 1)
+            marks.mark(i, i + 1, "live")
     still = bool({"con", "dang"} & set(marks.words)) or any(k == "live" for _, _, k, _ in marks.mentions)
     for i, word in enumerate(marks.words):  # or right before "còn"/"đang": "quầy tráng miệng giờ còn mấy phiếu"
         if word == "gio" and _kind(marks.marks[i]) == "unit" and (

@@ -888,6 +888,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "tu thang 9 toi gio moi ma giam gia duoc dung bao nhieu don, trung binh moi don giam bao nhieu",  # the average
     # discount per bill: never the average check beside the discounts
     "bàn nào đang mở bill lâu nhất",  # ranked by how long: never by the number of open bills
+    "bàn 12 ngồi bao lâu rồi",  # how long the party there has sat so far: never the table's past average
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1401,6 +1402,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("For each payment method, how did October compare with September?", "en", ["payment_amount"], [],  # what was
      ["payment__method"], None),  # paid by each, not the number of payments
     ("how many orders are still open right now", "en", ["open_orders"], [], [], None),  # unpaid, served or not
+    ("tuan nay khach den bao nhieu nguoi", "vi", ["guests"], [], [], None),
+    ("how much did we pay the cooks last week", "en", ["labour_cost"], [("CHF",)], [], None),  # wages, never takings
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -172,7 +172,7 @@ VERBS: dict[str, str | None] = {
     "have been voided": "voided_lines", "has been voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
-    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": None,
+    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
@@ -245,7 +245,7 @@ LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
-WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in")
+WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap")
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",

@@ -2232,6 +2232,16 @@ def _after_a_dish(marks: _Marks, a: int, through_values: bool = False) -> bool:
         for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
 
 
+def _after_a_supplier(marks: _Marks, a: int) -> bool:
+    """The words before ``a`` name a supplier ("nhà cung cấp nào", "Hải sản Cần Giờ")."""
+    before = a - 1
+    while before >= 0 and _kind(marks.marks[before]) in ("which", "filler"):
+        before -= 1
+    return any(s0 <= before < e0 and (p == "supplier" or (isinstance(p, tuple) and any(
+        getattr(m, "concept", None) == "supplier" for m in p))) for s0, e0, k, p in marks.mentions
+        if k in ("concept", "value"))
+
+
 def _sell_after_dish(marks: _Marks) -> None:
     """"Món nào bán nhiều nhất", "combo nào bán ít nhất", "danh mục nào bán tốt nhất": "bán" after a dish or
     a category (or "món nào") is selling, not "bàn" (a table); typed with its accent, "bán" is never the
@@ -2245,6 +2255,10 @@ def _sell_after_dish(marks: _Marks) -> None:
         elif kind == "value" and tuple(marks.words[a:b]) in (("bi", "huy"), ("huy",)) and \
                 _after_a_dish(marks, a, through_values=True):
             kind, payload = "metric", "voided_lines"
+            for i in range(a, b):
+                marks.marks[i] = _Mark(kind, payload)
+        elif kind == "value" and tuple(marks.words[a:b]) in (("giao", "hang"), ("giao",)) and _after_a_supplier(marks, a):
+            kind, payload = "metric", "deliveries"  # "nhà cung cấp nào giao hàng nhiều lần nhất": its deliveries
             for i in range(a, b):
                 marks.marks[i] = _Mark(kind, payload)
         rewritten.append((a, b, kind, payload))

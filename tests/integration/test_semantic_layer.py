@@ -1431,3 +1431,12 @@ def test_tu_a_past_period_with_no_end_runs_to_now(layer, now) -> None:
     closed = layer.parse("doanh thu từ 1/11 đến 5/11", language="vi", now=now)
     assert closed.query is not None and closed.query.time is not None
     assert (closed.query.time.start, closed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 5))
+
+
+def test_a_weekday_said_alone_is_the_latest_one(layer, now) -> None:
+    parsed = layer.parse("Saturday's revenue", language="en", now=now)  # on a Sunday: yesterday
+    assert parsed.query is not None and parsed.query.time is not None
+    assert parsed.query.time.start == parsed.query.time.end == dt.date(2026, 11, 14)
+    weekend = layer.parse("How did Saturday and Sunday of last weekend go in revenue?", language="en", now=now)
+    assert weekend.query is not None and weekend.query.time is not None  # dated by the weekend, never a third period
+    assert (weekend.query.time.start, weekend.query.time.end) == (dt.date(2026, 11, 7), dt.date(2026, 11, 8))

@@ -780,8 +780,10 @@ class QuestionParser:
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"
                       and marks.before(a) not in _PER_ONE]  # "một ly mất mấy phút": per cup, asked in minutes
+        one = {" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "unit" and marks.before(a) == "a"}
         unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
-                        if (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
+                        if word not in one  # ("what does a portion of phở bò cost us": one portion, not the sold)
+                        and (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         units_said = {unit for _, unit in unit_words}
         named = self._said_of_its_own_metrics(named, marks)

@@ -1946,6 +1946,9 @@ def _same_point_if_running(period: TimeRange, compare: TimeRange, now: dt.dateti
     point, not beside all of it (an average or a rate is comparable with the whole period)."""
     if period.end < now.date() or period.end_before is not None or compare.end_before is not None:
         return compare
+    if period.start == period.end and compare.start == compare.end < period.start:  # "hôm nay so với chủ nhật tuần
+        back = dt.datetime.combine(compare.start, now.timetz()).replace(tzinfo=now.tzinfo)  # trước": to this time
+        return compare.model_copy(update={"end_before": back})
     before = same_period_before(period, compare.unit, compare.phrase, now)
     return before if before is not None and before.start == compare.start and before.end <= compare.end else compare
 
@@ -2389,7 +2392,8 @@ def _set_side_by_side(marks: _Marks) -> bool:
         return True
     times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
     between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
-    return len(times) == 2 and all(k in ("conjunction", "filler") for k in between)
+    return len(times) == 2 and times[0][1] < times[1][0] and all(k in ("conjunction", "filler") for k in between)
+    # ("hôm nay chủ nhật": today, which is a Sunday, said twice side by side, is one day)
 
 
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:

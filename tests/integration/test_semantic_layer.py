@@ -1441,3 +1441,13 @@ def test_a_weekday_said_alone_is_the_latest_one(layer, now) -> None:
     weekend = layer.parse("How did Saturday and Sunday of last weekend go in revenue?", language="en", now=now)
     assert weekend.query is not None and weekend.query.time is not None  # dated by the weekend, never a third period
     assert (weekend.query.time.start, weekend.query.time.end) == (dt.date(2026, 11, 7), dt.date(2026, 11, 8))
+
+
+def test_today_against_a_past_day_stops_at_this_time_and_today_named_twice_is_one_day(layer, now) -> None:
+    parsed = layer.parse("doanh thu hôm nay so với chủ nhật tuần trước", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None  # a day so far beside one so far
+    assert parsed.query.compare.start == dt.date(2026, 11, 8)
+    assert parsed.query.compare.end_before == now - dt.timedelta(days=7)
+    today = layer.parse("hom nay chu nhat phuc vu duoc bao nhieu khach roi em", language="vi", now=now)
+    assert today.query is not None and today.query.compare is None  # "today, Sunday": one day, nothing compared
+    assert today.query.time is not None and today.query.time.start == now.date()

@@ -1380,7 +1380,7 @@ class QuestionParser:
         # "trung bình mỗi đơn giảm bao nhiêu": an average per row of what the verb after it counts, not the average
         # check beside the discounts
         return any(b == a2 and self._is_average(str(p)) and p2 in self.catalog.metrics and p2 != p
-                   and p2 not in {a for i in self.catalog.metrics[str(p)].inputs for a in (i, *VERB_ALTERNATIVES.get(i, ()))}
+                   and p2 not in {alt for i in self.catalog.metrics[str(p)].inputs for alt in (i, *VERB_ALTERNATIVES.get(i, ()))}
                    and not self._is_average(str(p2))
                    for a, b, k, p in marks.mentions if k == "metric"
                    for a2, _, k2, p2 in marks.mentions if k2 == "verb")  # ("khách trả bao nhiêu": its own revenue)
@@ -1683,14 +1683,14 @@ class QuestionParser:
 
     def _counting_only(self, metric: str, concepts: set[str], values: set[str]) -> str | None:
         """The metric that counts what ``metric`` counts, of exactly these values ("đơn" said "bị hủy": the
-        cancelled orders; "đặt bàn" said "khách không tới": the no-shows), or None."""
+        cancelled orders; "đặt bàn" said "khách không tới": the no-shows), or else the one metric of the same kind
+        whose values include them ("orders still open": the unpaid ones, served or not), or None."""
         unit = self.catalog.metrics[metric].unit
         found = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
                  and concepts <= info.fixes and info.fixed_values == values]
         wider = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
-                 and info.fixes == self.catalog.metrics[metric].fixes and values < info.fixed_values]  # "orders still
-        # open": the unpaid ones,
-        return found[0] if len(found) == 1 else wider[0] if not found and len(wider) == 1 else None  # served or not
+                 and info.fixes == self.catalog.metrics[metric].fixes and values < info.fixed_values]
+        return found[0] if len(found) == 1 else wider[0] if not found and len(wider) == 1 else None
 
     def _value_filter(self, meanings: tuple[ValueMeaning, ...], available: list[str],
                       language: str) -> tuple[str, str] | None:

@@ -1407,6 +1407,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how much did we pay the cooks last week", "en", ["labour_cost"], [("CHF",)], [], None),  # wages, never takings
     ("nhà cung cấp nào giao hàng nhiều lần nhất tháng này", "vi", ["deliveries"], [], ["supplier__name"], None),
     ("tháng trước nhập nguyên liệu nào nhiều tiền nhất", "vi", ["supplier_spend"], [], ["ingredient__name_vi"], 1),
+    ("how many times did GIAM10 get used last week", "en", ["promo_orders"], [("GIAM10",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -1408,6 +1408,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("nhà cung cấp nào giao hàng nhiều lần nhất tháng này", "vi", ["deliveries"], [], ["supplier__name"], None),
     ("tháng trước nhập nguyên liệu nào nhiều tiền nhất", "vi", ["supplier_spend"], [], ["ingredient__name_vi"], 1),
     ("how many times did GIAM10 get used last week", "en", ["promo_orders"], [("GIAM10",)], [], None),
+    ("how much does each dish cost to make", "en", ["menu_cost"], [], ["menu_item__name_en"], None),  # its cost,
+    # never how long it takes to make
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

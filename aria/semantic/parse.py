@@ -818,6 +818,10 @@ class QuestionParser:
         if counted is not None:  # "nguyên liệu bị hao hụt nhiều lần nhất": ranked by how many times, not how much
             metrics = [counted, *(m for m in metrics if m != counted)]
         balance = [m for m in metrics if self.catalog.metrics[m].balance]
+        if balance and any(getattr(self.catalog.dimension_of(f.dimension), "concept", None) == "movement_type"
+                           for f in filters):  # "the value of the stock we used": the use's, never the stock's
+            return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: one kind of movement "
+                                                "is a figure of its own (the use, the waste, the deliveries)")
         if balance and (period is not None or compare is not None):
             windows = {self.catalog.metrics[m].window_days for m in balance} - {None}
             if compare is not None or period is None or period.end < now.date() or (

@@ -890,6 +890,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "bàn nào đang mở bill lâu nhất",  # ranked by how long: never by the number of open bills
     "bàn 12 ngồi bao lâu rồi",  # how long the party there has sat so far: never the table's past average
     "What does a portion of Bò lúc lắc cost us, and what's the margin on it?",  # one portion: never all sold
+    "What's the value of the stock we used this month?",  # the use's value: never the stock of one movement type
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -1333,7 +1333,7 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("What's the current stock of Tôm sú?", ["stock_on_hand"]),
     ("Lúc này khu nào đang đông khách nhất?", ["seated_guests"]),  # guests right now: those seated
     ("Hôm qua nhận hàng của những nhà cung cấp nào?", ["deliveries"]),
-    ("Payment method mix last week?", ["payments"]),  # a mix: each method's share
+    ("Payment method mix last week?", ["payment_amount"]),  # a mix: what was paid by each, with its share
     ("How much discount did we give out last week?", ["discounts"]),
     ("Tuần trước có mấy bill bị hoàn tiền, tổng hoàn bao nhiêu?", ["refunds", "refunded_amount"]),  # not every bill
     ("Food cost tuần trước chiếm bao nhiêu % doanh số bán món?", ["food_cost_pct"]),

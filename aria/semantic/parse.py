@@ -247,11 +247,14 @@ _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "
                             "lon", "can"])
 
 
-def _mark_top_n(marks: _Marks) -> int | None:
+def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset()) -> int | None:
+    """The number of rows asked ("top 5", "5 món", "ba món"); a number word that ends a name with the word before it
+    ("cà phê muối" typed bare: "muoi") is the name's."""
     limit = None
     for i in range(len(marks.words)):
         number = _number(marks, i)
-        if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP:
+        if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP or \
+                (i > 0 and (marks.words[i - 1], marks.words[i]) in in_names):
             continue
         if number == 1 and i + 1 < len(marks.words) and marks.words[i + 1] in _MEASURE_WORDS:  # "giá bao nhiêu 1 kg":
             marks.mark(i, i + 1, "filler")  # per one of it
@@ -415,6 +418,8 @@ class QuestionParser:
                        and not any(m.concept in names for m in e.payload)}
         self._units = {e.tokens for e in lexicon if e.kind == "unit"}  # "chai": bottles counted, or a stock unit
         self._concept_entries = {e.tokens: e for e in lexicon if e.kind == "concept"}
+        self._numbers_in_names = frozenset((e.tokens[-2], e.tokens[-1]) for e in lexicon  # "cà phê muối": salt,
+                                           if len(e.tokens) > 1 and e.tokens[-1] in VI_NUMBER_WORDS)  # never ten
         self._concepts = {tokens: str(e.payload) for tokens, e in self._concept_entries.items()}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}
@@ -459,7 +464,7 @@ class QuestionParser:
         ranges = _mark_periods(marks, text, now)
         tables = _mark_table_numbers(marks, text) + hours
         thresholds = _mark_thresholds(marks)
-        limit = _mark_top_n(marks)
+        limit = _mark_top_n(marks, self._numbers_in_names)
         _mark_lexicon(marks, self._by_first_word, not_concepts)
         for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
             shift = self._shift_of_period.get(tuple(marks.words[start:end])) if kind == "time" else None
@@ -793,7 +798,8 @@ class QuestionParser:
             candidates = [[*self._instead([m], marks, period), *self._asked_in_a_clause_of_its_own(marks, m)]
                           for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]  # "pay staff": their wages
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
-            candidates = [unit_metrics[:1], *([m] for m in self._default_metrics(marks)[:1])]
+            candidates = [self._instead(unit_metrics[:1], marks, period),  # "khách hạng vàng bao nhiêu người": the
+                          *([m] for m in self._default_metrics(marks)[:1])]  # tier's customers, as when named
         elif _said(marks, "below"):  # "nguyên liệu nào sắp hết": the stock, below its reorder level
             candidates = [[m] for m, info in self.catalog.metrics.items() if info.low_below]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
@@ -2266,7 +2272,8 @@ def _sell_after_dish(marks: _Marks) -> None:
             kind, payload = "metric", "voided_lines"
             for i in range(a, b):
                 marks.marks[i] = _Mark(kind, payload)
-        elif kind == "value" and tuple(marks.words[a:b]) in (("giao", "hang"), ("giao",)) and _after_a_supplier(marks, a):
+        elif kind == "value" and tuple(marks.words[a:b]) in (("giao", "hang"), ("giao",), ("delivered",), ("deliver",)) \
+                and _after_a_supplier(marks, a):
             kind, payload = "metric", "deliveries"  # "nhà cung cấp nào giao hàng nhiều lần nhất": its deliveries
             for i in range(a, b):
                 marks.marks[i] = _Mark(kind, payload)

@@ -1411,6 +1411,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many times did GIAM10 get used last week", "en", ["promo_orders"], [("GIAM10",)], [], None),
     ("how much does each dish cost to make", "en", ["menu_cost"], [], ["menu_item__name_en"], None),  # its cost,
     # never how long it takes to make
+    ("ca phe muoi ban duoc bao nhieu ly", "vi", ["portions_sold"], [("Cà phê muối",)], [], None),  # salt, never ten
+    ("khach hang vang thang nay bao nhieu nguoi", "vi", ["customers_served"], [("GLD",)], [], None),  # the tier's
+    # customers, never the covers of their bills
+    ("Which supplier delivered the most by value in October?", "en", ["deliveries"], [], ["supplier__name"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

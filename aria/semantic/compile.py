@@ -305,7 +305,7 @@ class SemanticCompiler:
         if query.with_empty:
             return self._compile_with_empty(query, group_by, tie_breaks)
         mf_sql = self._explain(query, group_by)
-        whole, total = self._share_whole(query, group_by)
+        whole, total = self._share_whole(query)
         columns, select = self._presentation(query, total)
         order = self._order(query, tie_breaks)
         if query.limit_per is not None:
@@ -463,7 +463,7 @@ class SemanticCompiler:
         dated_by = {self.catalog.metrics[m].time_dimension for m in metrics if m in self.catalog.metrics}
         return dated_by.pop() if len(dated_by) == 1 else "metric_time"
 
-    def _share_whole(self, query: SemanticQuery, group_by: list[str]) -> tuple[str, str | None]:
+    def _share_whole(self, query: SemanticQuery) -> tuple[str, str | None]:
         """The total a share is of when the rows shown are not all of it: "what share of sales is takeaway and
         delivery" (the order types asked, each of all types' total), "what has delivery brought in each month, and
         what share of revenue is that" (delivery's share of each month's revenue); split by a period too, each
@@ -472,7 +472,7 @@ class SemanticCompiler:
         if not query.share or not query.group_by:
             return "", None
         name = self.catalog.share_metric(query.metrics)
-        periods = [g for g in group_by if g.startswith("metric_time")]
+        periods = [g for g in query.group_by if g.startswith("metric_time")]
         others = [g for g in query.group_by if not g.startswith("metric_time")]
         # what is left out is out of the whole too; a value asked narrows the part only
         kept = [f for f in query.filters if f.exclude or (others and (

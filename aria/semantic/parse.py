@@ -2235,46 +2235,54 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
 _SOLD_CONCEPTS = ("dish", "category")
 
 
-def _after_a_dish(marks: _Marks, a: int, through_values: bool = False) -> bool:
-    """The words before ``a`` name dishes or a category ("món nào", "combo", "món tráng miệng"), or, through the
-    values that narrow them, dishes ("món bếp nguội")."""
+def _named_just_before(marks: _Marks, a: int, concepts: tuple[str, ...], skip: tuple[str, ...], *,
+                       through_values: bool = False, head_words: tuple[str, ...] = ()) -> bool:
+    """The words before ``a`` (past the kinds in ``skip``, and, ``through_values``, past the values that narrow
+    them) name one of ``concepts``, as a concept or a value, or start with one of ``head_words`` ("món")."""
     before = a - 1
-    while before >= 0 and (_kind(marks.marks[before]) in ("which", "top") or (
-            through_values and _kind(marks.marks[before]) == "value" and marks.words[before] != "mon")):
+    while before >= 0 and (_kind(marks.marks[before]) in skip or (
+            through_values and _kind(marks.marks[before]) == "value" and marks.words[before] not in head_words)):
         before -= 1
-    return any(s0 <= before < e0 and (p in _SOLD_CONCEPTS or marks.words[s0] == "mon" or (
-        isinstance(p, tuple) and any(getattr(m, "concept", None) in _SOLD_CONCEPTS for m in p)))
+    return any(s0 <= before < e0 and (p in concepts or marks.words[s0] in head_words or (
+        isinstance(p, tuple) and any(getattr(m, "concept", None) in concepts for m in p)))
         for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
 
 
-def _after_a_supplier(marks: _Marks, a: int) -> bool:
-    """The words before ``a`` name a supplier ("nhà cung cấp nào", "Hải sản Cần Giờ")."""
-    before = a - 1
-    while before >= 0 and _kind(marks.marks[before]) in ("which", "filler"):
-        before -= 1
-    return any(s0 <= before < e0 and (p == "supplier" or (isinstance(p, tuple) and any(
-        getattr(m, "concept", None) == "supplier" for m in p))) for s0, e0, k, p in marks.mentions
-        if k in ("concept", "value"))
+def _after_a_dish(marks: _Marks, a: int, through_values: bool = False) -> bool:
+    """The words before ``a`` name dishes or a category ("món nào", "combo", "món tráng miệng"), or, through the
+    values that narrow them, dishes ("món bếp nguội")."""
+    return _named_just_before(marks, a, _SOLD_CONCEPTS, ("which", "top"), through_values=through_values,
+                              head_words=("mon",))
+
+
+# A value said right after the rows it happens to is that figure of theirs: "món tráng miệng bị hủy" (the dishes
+# voided, never orders cancelled), "nhà cung cấp nào giao hàng nhiều lần nhất" (a supplier's deliveries).
+_VOIDED_WORDS = frozenset([("bi", "huy"), ("huy",)])
+_DELIVERED_WORDS = frozenset([("giao", "hang"), ("giao",), ("delivered",), ("deliver",)])
+
+
+def _figure_said_of_rows(marks: _Marks, a: int, b: int) -> str | None:
+    """The metric a value phrase says of the rows named just before it, or None."""
+    words = tuple(marks.words[a:b])
+    if words in _VOIDED_WORDS and _after_a_dish(marks, a, through_values=True):
+        return "voided_lines"
+    if words in _DELIVERED_WORDS and _named_just_before(marks, a, ("supplier",), ("which", "filler")):
+        return "deliveries"
+    return None
 
 
 def _sell_after_dish(marks: _Marks) -> None:
     """"Món nào bán nhiều nhất", "combo nào bán ít nhất", "danh mục nào bán tốt nhất": "bán" after a dish or
     a category (or "món nào") is selling, not "bàn" (a table); typed with its accent, "bán" is never the
-    table, so it is left unmarked for this rule to read. "Món tráng miệng bị hủy": dishes voided, not orders
-    cancelled."""
+    table, so it is left unmarked for this rule to read. A value said of the rows before it is their figure
+    (``_figure_said_of_rows``)."""
     rewritten = []
     for a, b, kind, payload in marks.mentions:
         if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and _after_a_dish(marks, a):
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
-        elif kind == "value" and tuple(marks.words[a:b]) in (("bi", "huy"), ("huy",)) and \
-                _after_a_dish(marks, a, through_values=True):
-            kind, payload = "metric", "voided_lines"
-            for i in range(a, b):
-                marks.marks[i] = _Mark(kind, payload)
-        elif kind == "value" and tuple(marks.words[a:b]) in (("giao", "hang"), ("giao",), ("delivered",), ("deliver",)) \
-                and _after_a_supplier(marks, a):
-            kind, payload = "metric", "deliveries"  # "nhà cung cấp nào giao hàng nhiều lần nhất": its deliveries
+        elif kind == "value" and (figure := _figure_said_of_rows(marks, a, b)) is not None:
+            kind, payload = "metric", figure
             for i in range(a, b):
                 marks.marks[i] = _Mark(kind, payload)
         rewritten.append((a, b, kind, payload))
@@ -2507,8 +2515,8 @@ def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilte
     days is a split by day (one row per dinner), not one row for the week's dinners together. People counted
     once each ("how many cooks clocked in for each shift this week") are counted on each shift of each day:
     the week's lunches together would count everyone who worked any of them."""
-    shifts = [g for g in group_by if g.endswith("shift__shift_code")]
-    if not shifts or period is None or period.start == period.end or any(g.startswith("metric_time") for g in group_by):
+    shifts = _shifts_split_over_days(group_by, period)
+    if not shifts:
         return group_by
     one = {f.dimension for f in filters if f.dimension in shifts and len(f.values) == 1 and not f.exclude}
     if one:
@@ -2520,10 +2528,15 @@ def _one_shift_ranked(group_by: list[str], filters: list[ValueFilter], period: T
     """"Ca nào tuần trước có hóa đơn trung bình cao nhất": ranking the shifts over several days ranks each shift
     of each day (last Saturday's lunch), not lunch against dinner summed over the days (the two listed, or one
     day, are the shifts themselves)."""
-    shifts = [g for g in group_by if g.endswith("shift__shift_code")]
-    return len(shifts) == 1 and period is not None and period.start != period.end and \
-        not any(g.startswith("metric_time") for g in group_by) and \
-        not any(f.dimension in shifts and not f.exclude for f in filters)
+    shifts = _shifts_split_over_days(group_by, period)
+    return len(shifts) == 1 and not any(f.dimension in shifts and not f.exclude for f in filters)
+
+
+def _shifts_split_over_days(group_by: list[str], period: TimeRange | None) -> list[str]:
+    """The shift splits of a question over several days split by no date, or none."""
+    if period is None or period.start == period.end or any(g.startswith("metric_time") for g in group_by):
+        return []
+    return [g for g in group_by if g.endswith("shift__shift_code")]
 
 
 _PER_ONE = frozenset(["mot", "moi", "per", "each"])

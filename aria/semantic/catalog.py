@@ -98,6 +98,7 @@ class MetricInfo:
     averaged_as: dict[str, tuple[str, ...]] = field(default_factory=dict)
     counts: str | None = None  # the concept whose rows it counts (staff on shift: staff); split by it, a list
     balance: bool = False  # a running total of every movement ever (stock): known as of now, never for a period
+    fixture: bool = False  # the restaurant's own (its tables): a period said asks for those used in it, another figure
     window_days: int | None = None  # a balance over its own last days (use of the last 7): no other window is said
     time_dimension: str = "metric_time"  # what a period filters (dish sales: the order's opened_at, as the golden SQL)
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
@@ -280,6 +281,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
+        fixture=bool(meta.get("fixture", False)),
         counts=meta.get("counts"), per_day=meta.get("per_day"), needs_period=bool(meta.get("needs_period", False)),
         in_item_units=bool(meta.get("in_item_units", False)),
         averaged_as=_string_lists(meta.get("averaged_as")),

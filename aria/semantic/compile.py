@@ -432,7 +432,8 @@ class SemanticCompiler:
         name = self.catalog.share_metric(query.metrics)
         info = self.catalog.metrics[name]
         part = self._explain(query.model_copy(update={"metrics": [name]}), [])
-        whole = self._explain(query.model_copy(update={"metrics": [name], "filters": []}), [])
+        kept = [f for f in query.filters if self._when_of_the_part(f, query.filters)]
+        whole = self._explain(query.model_copy(update={"metrics": [name], "filters": kept}), [])
         columns = [info.column, f"total_{info.column}", SHARE_COLUMN]
         select = [f'{self._metric_value(name, f"a.{name}")} AS "{columns[0]}"',
                   f'{self._metric_value(name, f"b.{name}")} AS "{columns[1]}"',
@@ -475,7 +476,7 @@ class SemanticCompiler:
         periods = [g for g in query.group_by if g.startswith("metric_time")]
         others = [g for g in query.group_by if not g.startswith("metric_time")]
         # what is left out is out of the whole too; a value asked narrows the part only
-        kept = [f for f in query.filters if f.exclude or (others and (
+        kept = [f for f in query.filters if f.exclude or self._when_of_the_part(f, query.filters) or (others and (
             f.dimension not in others or self._every_value(f)))]
         if kept == query.filters:
             return "", (f"sum({name}) OVER (PARTITION BY {', '.join(periods)})" if periods and others else None)
@@ -486,6 +487,13 @@ class SemanticCompiler:
         on = " AND ".join(f"whole.whole_{g} = semantic_result.{g}" for g in periods)
         return (f"\nLEFT JOIN (SELECT {keys}, {name} AS whole_total FROM (\n{whole_sql}\n) AS whole_rows) AS whole "
                 f"ON {on}", "whole.whole_total")
+
+    def _when_of_the_part(self, value_filter: ValueFilter, filters: list[ValueFilter]) -> bool:
+        """A shift beside a value of something else is when, and the other value the part: "tối nay đồ uống chiếm
+        bao nhiêu % doanh số" is of tonight's sales, not the whole day's."""
+        def concept(f: ValueFilter) -> str | None:
+            return getattr(self.catalog.dimension_of(f.dimension), "concept", None)
+        return concept(value_filter) == "shift" and any(concept(f) != "shift" for f in filters)
 
     def _every_value(self, value_filter: ValueFilter) -> bool:
         """The filter keeps every value its dimension lists (walk-ins and bookings): the rows shown are the whole."""

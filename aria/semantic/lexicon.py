@@ -54,7 +54,8 @@ GRAINS: dict[str, str] = {
     "may gio": "metric_time__extract_hour", "gio theo gio": "metric_time__extract_hour",
     "theo thu": "metric_time__extract_dow", "thu nao": "metric_time__extract_dow",
     "thu trong tuan": "metric_time__extract_dow", "theo thu trong tuan": "metric_time__extract_dow",
-    "ngay trong tuan": "metric_time__extract_dow", "by day of the week": "metric_time__extract_dow",
+    "ngay trong tuan": "metric_time__extract_dow", "ngay nao trong tuan": "metric_time__extract_dow",
+    "by day of the week": "metric_time__extract_dow",
     "day of the week": "metric_time__extract_dow", "by weekday": "metric_time__extract_dow",
     "which weekday": "metric_time__extract_dow", "which day of the week": "metric_time__extract_dow",
     "thu may": "metric_time__extract_dow", "thu may trong tuan": "metric_time__extract_dow",
@@ -147,7 +148,7 @@ VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "
 SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "dung": ("dùng",), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
-    "kiem duoc": ("kiếm được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
+    "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
     "to": ("tô",), "noi": ("nồi",), "chay duoc": ("chạy được",)}
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
@@ -156,7 +157,7 @@ VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
     "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
     "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "taken": "revenue", "taken in": "revenue", "bring in": "revenue",
-    "brought in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
+    "brought in": "revenue", "pull in": "revenue", "pulled in": "revenue", "pulls in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
@@ -185,6 +186,9 @@ VERBS: dict[str, str | None] = {
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
+    "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
+    "come up": None, "coming up": None,
+    "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
@@ -218,7 +222,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
                               "the guests", "server", "the server", "all server", "nhan vien phuc vu",
-                              "nha cung cap"])  # "tiền nhập hàng từ nhà cung cấp": from them all
+                              "nha cung cap", "nguyen lieu"])  # "tiền nhập hàng từ nhà cung cấp": from them all
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -246,7 +250,7 @@ LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
-WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap")
+WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap", "chay")  # "chạy nhiều bill nhất": bills
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
@@ -286,7 +290,7 @@ BELOW_WORDS = ("under their reorder point", "under the reorder point", "under re
                "under reorder level", "under the reorder level", "under their reorder level", "below reorder point",
                "below the reorder point", "below minimum stock", "low on stock", "running low", "run low", "low stock",
                "need reordering", "needs reordering", "need to reorder", "need to be reordered", "needs to be reordered",
-               "dưới mức đặt hàng lại", "dưới mức đặt lại", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
+               "dưới mức đặt hàng lại", "dưới mức đặt lại", "dưới mức đặt hàng", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
                "dưới mức tồn tối thiểu", "dưới mức tối thiểu", "dưới định mức", "sắp hết", "sắp hết hàng", "sắp cạn",
                "sắp cạn kho", "gần hết", "cần đặt thêm", "cần nhập thêm", "cần đặt hàng lại", "cần nhập hàng")
 # "Of the customers who came in October, how many came back in November", "... haven't been back since": those of
@@ -331,8 +335,8 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 # Vietnamese words of the fixed vocabulary that are meant only as typed bare, never with marks: "chi" (to spend) is
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
 # not "số" (a number: "số lượt đặt bàn"); "trong" (in) not "trống" (free: "bàn nào đang trống").
-BARE_WORDS = frozenset(["chi", "qua", "so", "trong"])
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+BARE_WORDS = frozenset(["chi", "qua", "so", "trong", "thu"])
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "thi sao", "thi the nao", "thi", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",

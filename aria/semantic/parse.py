@@ -364,10 +364,18 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
         if entry.kind == "concept" and entry.payload in not_concepts:
             continue
         for start in marks.find(entry.tokens):
-            if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked):
+            if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked) and \
+                    not _asks_which_dish_after(marks, entry.tokens, start):
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
     if _values_across_soft_words(marks, candidates):
         _mark_lexicon(marks, by_first_word, not_concepts)  # the words a value freed ("bao nhiêu" of "bao nhiêu tiền")
+
+
+def _asks_which_dish_after(marks: _Marks, tokens: tuple[str, ...], start: int) -> bool:
+    """"tối nay hủy món nào": a phrase ending in "món" right before "nào" leaves it to ask which dish ("hủy" is
+    still the voiding)."""
+    end = start + len(tokens)
+    return len(tokens) > 1 and tokens[-1] == "mon" and marks.words[end:end + 1] == ["nao"]
 
 
 def _values_across_soft_words(marks: _Marks, candidates: Sequence[tuple[int, Entry]]) -> bool:
@@ -660,10 +668,12 @@ class QuestionParser:
     def _which_of_what_it_counts(self, marks: _Marks) -> bool:
         """"Bàn 3 đang đợi món gì": a metric phrase ending in what it counts ("đợi món"), then "gì"/"nào"
         asks which ones, a list of rows."""
-        return any(k == "metric" and b < len(marks.words) and marks.words[b] in ("gi", "nao")
-                   and self.catalog.metrics[str(p)].counts is not None
-                   and self._concepts.get((marks.words[b - 1],)) == self.catalog.metrics[str(p)].counts
-                   for _, b, k, p in marks.mentions)
+        return any(k == "metric" and self.catalog.metrics[str(p)].counts is not None and (
+            (b < len(marks.words) and marks.words[b] in ("gi", "nao")
+             and self._concepts.get((marks.words[b - 1],)) == self.catalog.metrics[str(p)].counts) or
+            (_which_before(marks, a) and any(self._concepts.get((w,)) == self.catalog.metrics[str(p)].counts
+                                             for w in marks.words[a:b])))  # "which terrace tables are free"
+            for a, b, k, p in marks.mentions)
 
     def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
         dim = self.catalog.dimension_of(value_filter.dimension)
@@ -748,6 +758,8 @@ class QuestionParser:
         if self._narrowed_by_another_figure(marks):
             return Parsed(None, recognised, [], "a figure said after 'mà' narrows the rows (those that ...), and no "
                                                 "metric keeps only those")
+        if any(k == "grain" and marks.before(a) in ("tu", "since") for a, _, k, _ in marks.mentions):
+            return Parsed(None, recognised, [], "'since what time' asks when one row started, not a figure by hour")
         if _one_bill_by_its_size(marks):
             return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
@@ -756,8 +768,10 @@ class QuestionParser:
             return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
                                                 "which no metric counts")
         _drop_what_is_left_beside_a_metric(marks)
+        _came_from_alone_is_no_share(marks)
         self._selling_is_revenue_without_dishes(marks)
         self._count_then_its_condition(marks)
+        self._how_many_then_what_is_counted(marks)
         self._average_per_day(marks)
         self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
@@ -824,10 +838,18 @@ class QuestionParser:
         if counted is not None:  # "nguyên liệu bị hao hụt nhiều lần nhất": ranked by how many times, not how much
             metrics = [counted, *(m for m in metrics if m != counted)]
         balance = [m for m in metrics if self.catalog.metrics[m].balance]
+        if balance and any(d.startswith("order__") for d in [*group_by, *(
+                f.dimension for f in filters if not self._is_shift_filter(f))]):  # ("tonight": the stock now)
+            return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: the movements of "
+                                                "some orders (a table's area, a shift) are no stock")  # "bên quầy bar"
         if balance and any(getattr(self.catalog.dimension_of(f.dimension), "concept", None) == "movement_type"
                            for f in filters):  # "the value of the stock we used": the use's, never the stock's
             return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: one kind of movement "
                                                 "is a figure of its own (the use, the waste, the deliveries)")
+        fixture = [m for m in metrics if self.catalog.metrics[m].fixture]
+        if fixture and (period is not None or compare is not None):  # "how many tables did we serve today": the
+            return Parsed(None, recognised, [], f"{fixture[0]} counts what the restaurant has: the ones used in a "
+                                                "period are a figure of their own")
         if balance and (period is not None or compare is not None):
             windows = {self.catalog.metrics[m].window_days for m in balance} - {None}
             if compare is not None or period is None or period.end < now.date() or (
@@ -843,6 +865,11 @@ class QuestionParser:
         if ahead and period is not None and period.start > now.date():  # "revenue next week": nothing yet
             return Parsed(None, recognised, [], f"{ahead[0]} is counted as it happens, and {period.phrase} has not "
                                                 "come yet (only bookings are known ahead)")
+        one_table = [f for f in filters if not f.exclude and len(f.values) == 1 and getattr(
+            self.catalog.dimension_of(f.dimension), "concept", None) == "table_no"]
+        if one_table and period is None and compare is None and not _said(marks, "live") and not any(self.catalog.metrics[m].live for m in metrics):
+            return Parsed(None, recognised, [], f"table {one_table[0].values[0]} with no period: its bill now, or "
+                                                "every bill it ever had? Say the period")  # "bàn 12 gọi hết bao nhiêu"
         undated = [m for m in named if self.catalog.metrics[m].needs_period]
         if undated and period is None and compare is None and not any(self._is_shift_filter(f) for f in filters):
             return Parsed(None, recognised, [], f"{undated[0]} is counted over a period: say which (today, this "
@@ -867,7 +894,7 @@ class QuestionParser:
                                                 "by day, week or month only")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
-        if _share_of_another(marks, named):
+        if _share_of_another(marks, named) or self._share_of_a_value_that_is_a_figure(marks, named):
             return Parsed(None, recognised, [], "one metric as a share of another is a ratio of the two, not a share "
                                                 "of the total")
         share = _said(marks, "share") or self._shown_with_shares(metrics, group_by, compare, limit)
@@ -1041,7 +1068,7 @@ class QuestionParser:
         the no-shows, a count of the same rows) is read as the second."""
         metrics = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         for a, _, after in metrics:
-            if a > 0 and marks.words[a - 1] == "ma" and marks.accents[a - 1] == _RELATIVE_MA:
+            if a > 0 and marks.words[a - 1] == "ma" and (marks.accents[a - 1] == _RELATIVE_MA or not marks.marked):
                 before = [m for _, e, m in metrics if e <= a - 1]
                 if before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
                     return True
@@ -1247,8 +1274,10 @@ class QuestionParser:
             if with_other:
                 out.append(with_other[0])
                 continue
-            others = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
-                      for o in by if o in self.catalog.metrics and self.catalog.metrics[o].live == (period is None)]
+            by_concept = [o for concept, by in self.catalog.metrics[metric].instead_by.items() if concept in concepts
+                          for o in by if o in self.catalog.metrics]
+            others = [o for o in by_concept if self.catalog.metrics[o].live == (period is None)] or [
+                o for o in by_concept if period is None]  # "which supplier do we spend the most with": all time
             live = self.catalog.metrics[metric].instead_live
             if live in self.catalog.metrics and period is None and _said(marks, "live") and not others:
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers (but
@@ -1264,6 +1293,18 @@ class QuestionParser:
                 continue
             out.append(others[0] if others else metric)
         return list(dict.fromkeys(out))
+
+    def _share_of_a_value_that_is_a_figure(self, marks: _Marks, named: list[str]) -> bool:
+        """"Wasted the most, as a share of what we received": the share is of another figure, said by a value that
+        names one (the deliveries' quantity), not of the total."""
+        info = self.catalog.metrics[named[0]] if named else None
+        for _, end, kind, _ in marks.mentions:
+            after = next(((a, b, k, p) for a, b, k, p in marks.mentions if a >= end and k not in ("filler", "unit")),
+                         None) if kind == "share" and marks.words[end - 1] == "of" else None
+            if info is not None and after is not None and after[2] == "value" and any(
+                    m.concept in info.fixes and m.value not in info.fixed_values for m in after[3]):  # type: ignore[attr-defined]
+                return True
+        return False
 
     def _concept_as_typed(self, marks: _Marks, start: int, end: int) -> bool:
         """The words are a concept's phrase as typed: "bán" (sold, a metric's word) is never "bàn" (a table)."""
@@ -1339,13 +1380,14 @@ class QuestionParser:
                 marks.mark(a, b, "metric", average)
 
     def _share_said_of_a_figure_is_its_rate(self, marks: _Marks) -> None:
-        """"Lãi gộp bao nhiêu, food cost chiếm mấy %": a share said right after a figure, of nothing named after it
-        and with nothing to split, is that figure's rate (food cost %), when it has one."""
+        """"Lãi gộp bao nhiêu, food cost chiếm mấy %": a share (or a percent) said right after a figure, of nothing
+        named after it and with nothing to split, is that figure's rate (food cost %), when it has one."""
         mentions = [m for m in marks.mentions if m[2] not in ("filler", "time")]
         if any(k in ("concept", "grain") for _, _, k, _ in mentions):
             return
-        for (a, b, kind, metric), (c, d, share, _) in zip(mentions, mentions[1:], strict=False):
-            rate = self.catalog.rate_of(str(metric)) if kind == "metric" and share == "share" else None
+        for (a, b, kind, metric), (c, d, share, unit) in zip(mentions, mentions[1:], strict=False):
+            said = share == "share" or (share, unit) == ("unit", "percent")  # "food cost tháng này bao nhiêu %"
+            rate = self.catalog.rate_of(str(metric)) if kind == "metric" and said else None
             if rate is not None and not any(k == "metric" for s0, _, k, _ in mentions if s0 >= d):
                 marks.forget(a, b)
                 marks.forget(c, d)
@@ -1376,6 +1418,17 @@ class QuestionParser:
         for start, end in shares:
             marks.forget(start, end)
             marks.mark(start, end, "filler")
+
+    def _how_many_then_what_is_counted(self, marks: _Marks) -> None:
+        """"Hôm qua bán được bao nhiêu bill": a figure's phrase that ends in "how many", right before a count's
+        noun, is only its verb; the count is the one asked."""
+        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        for (a, b, first), (start, _, second) in zip(spans, spans[1:], strict=False):
+            if b == start and first != second and marks.words[b - 2:b] == ["bao", "nhieu"] and \
+                    self.catalog.metrics[second].unit == "count":
+                marks.forget(a, b)
+                marks.mark(a, b, "verb", None)
+                return
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion, and not
@@ -1412,8 +1465,9 @@ class QuestionParser:
             and not (dim is not None and dim.concept in via and not g.startswith(f"{via[dim.concept]}__"))]
         marks = self._resolve_values(marks, available, language)
         money = any(self.catalog.metrics[m].unit == "vnd" for m in metrics)
-        asked = [str(p) for _, _, k, p in marks.mentions
+        asked = [str(p) for a, b, k, p in marks.mentions
                  if k == "verb" and p in self.catalog.metrics and p not in metrics and p not in VERB_ALTERNATIVES
+                 and " ".join(marks.words[a:b]) not in WEAK_VERBS  # "chạy nhiều bill nhất": the bills
                  and not (money and self.catalog.metrics[str(p)].unit == "vnd")]  # "khách trả" an average bill
         if asked:  # "how many orders got cancelled or voided": voided lines are another metric
             raise _Unanswerable(f"the question also asks for {asked[0]}")
@@ -1445,7 +1499,8 @@ class QuestionParser:
             metrics = [*metrics, *extra]
         if not narrowed & set(PER_ITEM_CONCEPTS):  # kilos and litres do not add up across ingredients
             money_at = [a for a, _, k, p in marks.mentions if k == "unit" and p == "vnd"]
-            money_said = bool(money_at)
+            money_said = bool(money_at) or (_how_much_said(marks) and not any(  # "how much did we waste last
+                k == "unit" and p != "vnd" for _, _, k, p in marks.mentions))  # month": across items, its money
             shown = [*heads, *(m for m in metrics if money_said and self.catalog.metrics[m].unit == "vnd")]
             instead = list(dict.fromkeys(c for m in shown for c in self.catalog.metrics[m].companions_without_item
                                          if c in self.catalog.metrics and c not in metrics))  # waste: write-offs
@@ -1635,9 +1690,9 @@ class QuestionParser:
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
-        for name, alone in named_alone.items():  # "heineken vs saigon beer": each beer, "beer" only their noun
-            if len(alone) > 1 and grouped.get(name, set()) <= alone:
-                one_group.discard(name)
+        for name, alone in named_alone.items():  # "heineken vs saigon beer": each beer, "beer" only their noun;
+            if (len(alone) > 1 and grouped.get(name, set()) <= alone) or grouped.get(name, set()) - alone:
+                one_group.discard(name)  # "beers and glasses of red wine": listed, each of them
         for name, codes in list(by_dimension.items()):  # "ví điện tử (MoMo, ZaloPay, VNPay)": the group, spelt out
             members = getattr(self.catalog.dimension_of(name), "members", None)
             if members and len(codes) == 1:
@@ -1762,6 +1817,11 @@ class QuestionParser:
                 return True
         return False
 
+    def _count_named(self, marks: _Marks) -> bool:
+        """A metric named is a count ("mỗi lý do mấy món": the voided dishes), so "how many" can ask for it."""
+        return any(k == "metric" and self.catalog.metrics[str(p)].unit in ("count", "portions")
+                   for _, _, k, p in marks.mentions)
+
     def _counted_by_how_many(self, marks: _Marks, start: int) -> bool:
         """The concept right after "how many" / "bao nhiêu" / "mấy" is what a verb counts ("how many items have
         we sold") or the metric that ends with those words ("bán được bao nhiêu món"), when no other metric is
@@ -1826,6 +1886,9 @@ class QuestionParser:
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
                     # are on the menu": what is counted
+                uncounted = _after_how_many(marks, start) and not self._count_named(marks)
+                if not asked and uncounted and any(k == "metric" for _, _, k, _ in marks.mentions):
+                    raise _Unanswerable(f"'how many' asks for a count of {payload}, which no metric here gives")
                 marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} \
                     or _both_ways(marks.words[start:end])  # "with and without a promo": the two kinds, side by side
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
@@ -1834,7 +1897,8 @@ class QuestionParser:
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
                          or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
-                if not (marker or counts_itself) and " ".join(marks.words[start:end]) in COLLECTIVE_WORDS and (
+                if not (marker or counts_itself) and " ".join(marks.words[start:end]) in COLLECTIVE_WORDS and \
+                        not uncounted and (
                         not ranking or _another_asked(marks, start, ("which", "group"), ("concept",))):
                     continue  # "bếp còn bao nhiêu phiếu": the kitchen as a whole, "nhân viên được bo bao nhiêu": all
                     # the staff; "khách hay đặt bàn vào khung giờ nào nhất": the hour is asked, not the customers
@@ -2264,7 +2328,8 @@ _DELIVERED_WORDS = frozenset([("giao", "hang"), ("giao",), ("delivered",), ("del
 def _figure_said_of_rows(marks: _Marks, a: int, b: int) -> str | None:
     """The metric a value phrase says of the rows named just before it, or None."""
     words = tuple(marks.words[a:b])
-    if words in _VOIDED_WORDS and _after_a_dish(marks, a, through_values=True):
+    if words in _VOIDED_WORDS and (_after_a_dish(marks, a, through_values=True) or (
+            marks.words[b:b + 2] == ["mon", "nao"])):  # "tối nay hủy món nào": the dishes voided
         return "voided_lines"
     if words in _DELIVERED_WORDS and _named_just_before(marks, a, ("supplier",), ("which", "filler")):
         return "deliveries"
@@ -2278,7 +2343,8 @@ def _sell_after_dish(marks: _Marks) -> None:
     (``_figure_said_of_rows``)."""
     rewritten = []
     for a, b, kind, payload in marks.mentions:
-        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and _after_a_dish(marks, a):
+        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and (
+                _after_a_dish(marks, a) or _how_many_after(marks, b)):
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
         elif kind == "value" and (figure := _figure_said_of_rows(marks, a, b)) is not None:
@@ -2287,13 +2353,19 @@ def _sell_after_dish(marks: _Marks) -> None:
                 marks.marks[i] = _Mark(kind, payload)
         rewritten.append((a, b, kind, payload))
     for a, word in enumerate(marks.words):
-        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and _after_a_dish(marks, a):
+        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and (
+                _after_a_dish(marks, a) or _how_many_after(marks, a + 1)):
             marks.marks[a] = _Mark("verb", "portions_sold")
             rewritten.append((a, a + 1, "verb", "portions_sold"))
     marks.mentions = sorted(rewritten, key=lambda m: m[0])
 
 
 _ACUTE = "\u0301"
+
+
+def _how_many_after(marks: _Marks, b: int) -> bool:
+    """"hôm nay bán bao nhiêu ly nước", "ban may phan": "bán" right before "how many" is selling."""
+    return marks.words[b:b + 2] == ["bao", "nhieu"] or marks.words[b:b + 1] == ["may"]
 
 
 def _absorb_which_and_markers(marks: _Marks) -> None:
@@ -2467,10 +2539,23 @@ def _says_so_far(marks: _Marks) -> bool:
     return any(f" {phrase} " in text for phrase in SO_FAR_PHRASES)
 
 
+def _which_before(marks: _Marks, start: int) -> bool:
+    """"Which" (or "what") before ``start``, with only values and fillers between: "which terrace tables"."""
+    i = start - 1
+    while i >= 0 and _kind(marks.marks[i]) in ("value", "filler"):
+        i -= 1
+    return i >= 0 and marks.words[i] in ("which", "what")
+
+
 def _ranked_before(marks: _Marks, start: int) -> bool:
     """"top 10 customers", "our 5 most frequent gold-tier customers": a ranking word before the phrase,
-    with only ranking words, values and fillers between."""
-    return _marked_before(marks, start, ("top", "which"), skip=("superlative", "value", "filler"))
+    with only ranking words, values and fillers between. A "nào" after a concept ranks that concept: in "món nào
+    giá bán cao nhất" the price is the figure."""
+    i = start - 1
+    while i >= 0 and _kind(marks.marks[i]) in ("superlative", "value", "filler"):
+        i -= 1
+    return i >= 0 and (_kind(marks.marks[i]) == "top" or _kind(marks.marks[i]) == "which" and not (
+        marks.words[i] == "nao" and i > 0 and _kind(marks.marks[i - 1]) == "concept"))
 
 
 def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
@@ -2641,7 +2726,8 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
     """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
     server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
     return _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
-        _another_asked(marks, start, ("which", "group"))
+        _another_asked(marks, start, ("which", "group")) and not _said_with_each(marks, start)  # "nhiều nhất của
+    # từng bếp": each station's
 
 
 def _share_of_another(marks: _Marks, named: list[str]) -> bool:
@@ -2654,6 +2740,31 @@ def _share_of_another(marks: _Marks, named: list[str]) -> bool:
         if after is not None and after[0] == "metric" and len(named) > 1 and after[1] != named[0]:
             return True
     return False
+
+
+_FROM_WORDS = frozenset([("came", "from"), ("come", "from"), ("comes", "from")])
+
+
+def _came_from_alone_is_no_share(marks: _Marks) -> None:
+    """"Which station each one comes from": with no share or percent said elsewhere, "came from" with nothing
+    after it in its clause asks where each row comes from, never a share of the total (but "how much revenue came
+    from members versus walk-ins" shows the shares)."""
+    shares = [(a, b) for a, b, k, _ in marks.mentions if k == "share"]
+    percent = any(k == "unit" and p == "percent" for _, _, k, p in marks.mentions)
+    def said_of_nothing(b: int) -> bool:
+        after = next((a for a, _, k, _ in marks.mentions if a >= b and k != "filler"), len(marks.words))
+        return after == len(marks.words) or any(b <= c < after for c in marks.commas) or \
+            _kind(marks.marks[after]) not in ("value", "concept")
+    if shares and not percent and all(tuple(marks.words[a:b]) in _FROM_WORDS and said_of_nothing(b)
+                                      for a, b in shares):
+        for a, b in shares:
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
+
+
+def _how_much_said(marks: _Marks) -> bool:
+    """"How much" (an amount, never a count) is said."""
+    return any(marks.words[i:i + 2] == ["how", "much"] for i in range(len(marks.words) - 1))
 
 
 def _after_how_many(marks: _Marks, start: int) -> bool:

@@ -410,7 +410,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1)), "", today, before_today=False),
             "day")
         weekdays.add(match.start())
-    return _join_ranges(text, _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays), today)
+    dated = _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays)
+    return _join_ranges(text, _morning_of_a_day(text, dated, now), today)
 
 
 # "this week vs last", "this month compared with the previous one": the period before the one just named.
@@ -431,6 +432,29 @@ def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) 
                                   period.range.model_copy(update={"phrase": text[previous.start:period.end]}))
             continue
         out.append(period)
+    return out
+
+
+# "sáng hôm qua", "yesterday morning", "thứ 7 buổi sáng", "yesterday before noon": that day before noon.
+_MORNING_BEFORE = re.compile(r"(?:buoi sang|sang) $")
+_MORNING_AFTER = re.compile(r" (?:buoi sang|morning|before noon|before midday)\b")
+
+
+def _morning_of_a_day(text: str, found: list[FoundPeriod], now: dt.datetime) -> list[FoundPeriod]:
+    """A morning word beside a period of one whole day: that day until noon (and never past now)."""
+    out: list[FoundPeriod] = []
+    for period in found:
+        one_day = period.range.start == period.range.end and period.range.start_at is None and \
+            period.range.end_before is None
+        before = _MORNING_BEFORE.search(text[:period.start]) if one_day else None
+        after = _MORNING_AFTER.match(text, period.end) if one_day else None
+        if before is None and after is None:
+            out.append(period)
+            continue
+        start, end = (before.start() if before else period.start), (after.end() if after else period.end)
+        noon = dt.datetime.combine(period.range.start, dt.time(12), tzinfo=now.tzinfo)
+        out.append(FoundPeriod(start, end, period.range.model_copy(update={
+            "end_before": min(noon, now), "phrase": text[start:end]})))
     return out
 
 

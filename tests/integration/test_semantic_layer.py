@@ -809,6 +809,15 @@ CASES = [
      "SELECT p.method, count(*), sum(p.tip_vnd), sum(p.amount_vnd), round(100.0 * sum(p.amount_vnd) / "
      "sum(sum(p.amount_vnd)) OVER (), 1) FROM payments p WHERE p.pay_status = 'OK' "
      "AND p.paid_at >= DATE '2026-10-01' AND p.paid_at < DATE '2026-11-01' GROUP BY p.method"),
+    ("Tối qua món tráng miệng chiếm bao nhiêu phần trăm doanh số?", "vi",  # of last night's sales, not the day's
+     "SELECT sum(oi.line_total_vnd) FILTER (WHERE c.cat_code = 'DES'), sum(oi.line_total_vnd), round(100.0 * "
+     "sum(oi.line_total_vnd) FILTER (WHERE c.cat_code = 'DES') / sum(oi.line_total_vnd), 1) FROM orders o "
+     "JOIN shifts s USING (shift_id) JOIN order_items oi USING (order_id) JOIN menu_items m USING (item_id) "
+     "JOIN categories c USING (category_id) WHERE o.status = 'COMPLETED' AND oi.line_status NOT IN ('VD', 'CXL') "
+     "AND s.shift_date = business_now()::date - 1 AND s.shift_code = 'D'"),
+    ("What did we take yesterday before noon?", "en",  # that morning, never the whole day
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND opened_at >= "
+     "business_now()::date - 1 AND opened_at < business_now()::date - 1 + interval '12 hours'"),
 ]
 
 
@@ -891,6 +900,14 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "bàn 12 ngồi bao lâu rồi",  # how long the party there has sat so far: never the table's past average
     "What does a portion of Bò lúc lắc cost us, and what's the margin on it?",  # one portion: never all sold
     "What's the value of the stock we used this month?",  # the use's value: never the stock of one movement type
+    "how many tables have we served today",  # the tables used: never how many the restaurant has
+    "ban nao ngoi lau nhat ma chua tinh tien vay",  # "mà" typed bare: never the tables' average stay
+    "ban 12 goi het bao nhieu tien roi em",  # its bill now: never everything table 12 ever sold
+    "Bàn 14 đang ngồi mấy khách, vô từ mấy giờ vậy?",  # since what time: never the guests by hour
+    "nhập hàng từ mấy nhà cung cấp tuần này, tổng tiền hàng hết bao nhiêu?",  # the suppliers counted: never dropped
+    "Which 5 ingredients have we wasted the most of this month, as a share of what we received?",  # a ratio
+    "Which terrace tables are free right now?",  # a list of tables: never their count
+    "Nguyên liệu nào bên quầy bar sắp hết, cần đặt thêm?",  # never the stock of the bar's orders' movements
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1415,6 +1432,29 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("khach hang vang thang nay bao nhieu nguoi", "vi", ["customers_served"], [("GLD",)], [], None),  # the tier's
     # customers, never the covers of their bills
     ("Which supplier delivered the most by value in October?", "en", ["deliveries"], [], ["supplier__name"], None),
+    ("món nào giá bán cao nhất", "vi", ["menu_price"], [], ["menu_item__name_vi"], 1),  # "nào" ranks the dishes
+    ("Which supplier do we spend the most with?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # all time
+    ("How much did we pay suppliers in October?", "en", ["supplier_spend"], [], [], None),
+    ("hôm nay bán bao nhiêu ly nước", "vi", ["portions_sold"], [("DRINK",)], [], None),  # "bán bao nhiêu": sold
+    ("hom nay ban bao nhieu ly nuoc", "vi", ["portions_sold"], [("DRINK",)], [], None),
+    ("toi nay huy mon nao, ly do gi vay", "vi", ["voided_lines"], [("D",)],  # which dish, and why
+     ["menu_item__name_vi", "order_item__void_reason"], None),
+    ("Tuần này khách trả bằng gì nhiều nhất?", "vi", ["payment_amount"], [], ["payment__method"], None),
+    ("Tháng 10 doanh thu chưa tính VAT là bao nhiêu vậy?", "vi", ["taxable_sales"], [], [], None),
+    ("Which servers pulled in the most tips this month?", "en", ["tips"], [], ["order__server__full_name"], 5),
+    ("Ca tối nay bạn phục vụ nào chạy nhiều bill nhất? Cho chị top 3.", "vi", ["completed_orders"], [("D",)],
+     ["server__full_name"], 3),  # the bills, never the portions
+    ("Tuần trước hao hụt nguyên liệu mất bao nhiêu tiền?", "vi", ["waste_cost"], [], [], None),
+    ("Tháng này món bị void nhiều nhất của từng bếp là món nào?", "vi", ["voided_lines"], [],  # each station's top
+     ["menu_item__station__name_vi", "menu_item__name_vi"], 1),
+    ("How many bills have been voided since Monday?", "en", ["void_orders"], [], [], None),  # whole bills
+    ("Who took home the most tips last night?", "en", ["tips"], [("D",)], ["order__server__full_name"], 5),
+    ("How many beers and glasses of red wine did we sell last weekend?", "en", ["portions_sold"],  # each, listed
+     [("Heineken beer", "Saigon Special beer", "Red wine (glass)")], ["menu_item__name_en"], None),
+    ("Ngày nào trong tuần doanh thu cao nhất?", "vi", ["revenue"], [], ["order__weekday"], 1),  # never weekdays only
+    ("Food cost tháng này bao nhiêu %?", "vi", ["food_cost_pct"], [], [], None),  # asked in %: its rate
+    ("hom qua ban duoc bao nhieu bill", "vi", ["completed_orders"], [], [], None),  # "bán được bao nhiêu": the verb
+    ("How much did we waste last month?", "en", ["waste_cost"], [], [], None),  # across items: what it cost
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1422,6 +1462,14 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+def test_came_from_said_of_nothing_is_no_share(layer, now) -> None:
+    parsed = layer.parse("Top 5 most-voided dishes last week, and which station each one comes from?",
+                         language="en", now=now)
+    assert parsed.query is not None and not parsed.query.share  # where each dish comes from, never shares
+    shares = layer.parse("Last week, how much revenue came from members versus walk-in guests?", language="en", now=now)
+    assert shares.query is not None and shares.query.share
 
 
 def test_the_worst_of_a_figure_where_less_is_better_is_its_highest(layer, now) -> None:

@@ -867,7 +867,8 @@ class QuestionParser:
                                                 "come yet (only bookings are known ahead)")
         one_table = [f for f in filters if not f.exclude and len(f.values) == 1 and getattr(
             self.catalog.dimension_of(f.dimension), "concept", None) == "table_no"]
-        if one_table and period is None and compare is None and not _said(marks, "live") and not any(self.catalog.metrics[m].live for m in metrics):
+        if one_table and period is None and compare is None and not _said(marks, "live") and \
+                not any(self.catalog.metrics[m].live for m in metrics):
             return Parsed(None, recognised, [], f"table {one_table[0].values[0]} with no period: its bill now, or "
                                                 "every bill it ever had? Say the period")  # "bàn 12 gọi hết bao nhiêu"
         undated = [m for m in named if self.catalog.metrics[m].needs_period]

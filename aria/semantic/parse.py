@@ -883,6 +883,9 @@ class QuestionParser:
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
                                 for w in _phrases_in(marks.words[a:b]) if w in SUPERLATIVES), None)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
+            if any(getattr(self.catalog.dimension_of(g), "concept", None) == "supplier" for g in group_by):
+                return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
+                                                    "deliver, never the one with the fewest deliveries")
             superlative = False
         if _said(marks, "average") and not any(self._is_average(m) for m in named):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")

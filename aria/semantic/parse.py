@@ -809,8 +809,9 @@ class QuestionParser:
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
-            candidates = [[*self._instead([m], marks, period), *self._asked_in_a_clause_of_its_own(marks, m)]
-                          for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]  # "pay staff": their wages
+            candidates = [[*(self._instead([m], marks, period) if m == verbs[0] else [m]),  # "pay staff": their
+                           *self._asked_in_a_clause_of_its_own(marks, m)]  # wages; money that came in, never them
+                          for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
             candidates = [self._instead(unit_metrics[:1], marks, period),  # "khách hạng vàng bao nhiêu người": the
                           *([m] for m in self._default_metrics(marks)[:1])]  # tier's customers, as when named

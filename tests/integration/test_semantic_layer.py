@@ -908,6 +908,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which terrace tables are free right now?",  # a list of tables: never their count
     "Nguyên liệu nào bên quầy bar sắp hết, cần đặt thêm?",  # never the stock of the bar's orders' movements
     "lương theo giờ của phục vụ",  # their hourly rate: never every wage ever paid
+    "nhân viên thu ngân nào thu nhiều tiền nhất hôm nay",  # money taken in: never the cashiers' wages
+    "nhà cung cấp nào giao hàng chậm nhất",  # how long it takes: never the fewest deliveries
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -1304,8 +1304,7 @@ class QuestionParser:
         names one (the deliveries' quantity), not of the total."""
         info = self.catalog.metrics[named[0]] if named else None
         for _, end, kind, _ in marks.mentions:
-            after = next(((a, b, k, p) for a, b, k, p in marks.mentions if a >= end and k not in ("filler", "unit")),
-                         None) if kind == "share" and marks.words[end - 1] == "of" else None
+            after = _said_next(marks, end) if kind == "share" and marks.words[end - 1] == "of" else None
             if info is not None and after is not None and after[2] == "value" and any(
                     m.concept in info.fixes and m.value not in info.fixed_values for m in after[3]):  # type: ignore[attr-defined]
                 return True
@@ -2738,13 +2737,15 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
 def _share_of_another(marks: _Marks, named: list[str]) -> bool:
     """"Waste as a share of usage": the share is said of a second metric named, not of the total."""
     for _, end, kind, _ in marks.mentions:
-        if kind != "share":
-            continue
-        after = next(((k, p) for a, _, k, p in marks.mentions  # in the question's order by now
-                      if a >= end and k not in ("filler", "unit")), None)
-        if after is not None and after[0] == "metric" and len(named) > 1 and after[1] != named[0]:
+        after = _said_next(marks, end) if kind == "share" else None
+        if after is not None and after[2] == "metric" and len(named) > 1 and after[3] != named[0]:
             return True
     return False
+
+
+def _said_next(marks: _Marks, end: int) -> tuple[int, int, str, object] | None:
+    """The first mention from ``end`` on that is not a filler or a unit (the mentions are in the question's order)."""
+    return next(((a, b, k, p) for a, b, k, p in marks.mentions if a >= end and k not in ("filler", "unit")), None)
 
 
 _FROM_WORDS = frozenset([("came", "from"), ("come", "from"), ("comes", "from")])

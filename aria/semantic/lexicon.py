@@ -186,7 +186,7 @@ VERBS: dict[str, str | None] = {
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
-    "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
+    "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
     "come up": None, "coming up": None,
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }

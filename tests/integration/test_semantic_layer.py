@@ -1461,6 +1461,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how r we doing tonite", "en", ["revenue"], [("D",)], [], None),  # shorthand spelled out
     ("Tuần trước mỗi nhân viên làm bao nhiêu giờ, lương bao nhiêu?", "vi", ["hours_worked", "labour_cost"], [],
      ["staff__full_name"], None),  # "lương" (wages) is never "lượng" dropped
+    ("lợi nhuận tháng trước", "vi", ["gross_profit"], [], [], None),  # as "profit": the gross profit
+    ("How many orders used a discount code this week?", "en", ["promo_orders"], [], [], None),
+    ("How much VAT do we owe for October?", "en", ["vat"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -195,6 +195,11 @@ class SemanticCatalog:
         own = [c for c in (first.companions if first is not None and first.unit != "vnd" else ()) if c in money]
         return (own or money or metrics)[0]
 
+    def concept_of(self, group_by: str) -> str | None:
+        """The concept of the dimension behind a group-by name (None for metric_time and entities)."""
+        dimension = self.dimension_of(group_by)
+        return dimension.concept if dimension is not None else None
+
     def dimension_of(self, group_by: str) -> DimensionInfo | None:
         """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the
         semantic model whose primary entity is ``category``. None for metric_time and entities."""

@@ -491,9 +491,8 @@ class SemanticCompiler:
     def _when_of_the_part(self, value_filter: ValueFilter, filters: list[ValueFilter]) -> bool:
         """A shift beside a value of something else is when, and the other value the part: "tối nay đồ uống chiếm
         bao nhiêu % doanh số" is of tonight's sales, not the whole day's."""
-        def concept(f: ValueFilter) -> str | None:
-            return getattr(self.catalog.dimension_of(f.dimension), "concept", None)
-        return concept(value_filter) == "shift" and any(concept(f) != "shift" for f in filters)
+        shift = self.catalog.concept_of(value_filter.dimension) == "shift"
+        return shift and any(self.catalog.concept_of(f.dimension) != "shift" for f in filters)
 
     def _every_value(self, value_filter: ValueFilter) -> bool:
         """The filter keeps every value its dimension lists (walk-ins and bookings): the rows shown are the whole."""

@@ -676,8 +676,7 @@ class QuestionParser:
             for a, b, k, p in marks.mentions)
 
     def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
-        dim = self.catalog.dimension_of(value_filter.dimension)
-        return dim is not None and dim.concept == "shift"
+        return self.catalog.concept_of(value_filter.dimension) == "shift"
 
     def _shift_said_as_period(self, marks: _Marks) -> bool:
         """"Tối nay", "last night": a shift said by the period phrase itself (marked over the same words)."""
@@ -843,7 +842,7 @@ class QuestionParser:
                 f.dimension for f in filters if not self._is_shift_filter(f))]):  # ("tonight": the stock now)
             return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: the movements of "
                                                 "some orders (a table's area, a shift) are no stock")  # "bên quầy bar"
-        if balance and any(getattr(self.catalog.dimension_of(f.dimension), "concept", None) == "movement_type"
+        if balance and any(self.catalog.concept_of(f.dimension) == "movement_type"
                            for f in filters):  # "the value of the stock we used": the use's, never the stock's
             return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: one kind of movement "
                                                 "is a figure of its own (the use, the waste, the deliveries)")
@@ -866,8 +865,8 @@ class QuestionParser:
         if ahead and period is not None and period.start > now.date():  # "revenue next week": nothing yet
             return Parsed(None, recognised, [], f"{ahead[0]} is counted as it happens, and {period.phrase} has not "
                                                 "come yet (only bookings are known ahead)")
-        one_table = [f for f in filters if not f.exclude and len(f.values) == 1 and getattr(
-            self.catalog.dimension_of(f.dimension), "concept", None) == "table_no"]
+        one_table = [f for f in filters if not f.exclude and len(f.values) == 1
+                     and self.catalog.concept_of(f.dimension) == "table_no"]
         if one_table and period is None and compare is None and not _said(marks, "live") and \
                 not any(self.catalog.metrics[m].live for m in metrics):
             return Parsed(None, recognised, [], f"table {one_table[0].values[0]} with no period: its bill now, or "
@@ -884,7 +883,7 @@ class QuestionParser:
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
                                 for w in _phrases_in(marks.words[a:b]) if w in SUPERLATIVES), None)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
-            if any(getattr(self.catalog.dimension_of(g), "concept", None) == "supplier" for g in group_by):
+            if any(self.catalog.concept_of(g) == "supplier" for g in group_by):
                 return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
                                                     "deliver, never the one with the fewest deliveries")
             superlative = False
@@ -1006,7 +1005,7 @@ class QuestionParser:
             each_entity = entity_of(limit_per) if limit_per else None
             ranked = [g for g in group_by if g != limit_per and (entity_of(g) is None or entity_of(g) != each_entity)]
             if limit is None and ranked and superlative is not None and not _plural_subject(marks) and not {
-                    getattr(self.catalog.dimension_of(g), "concept", None) for g in ranked} & set(RANKED_IN_FULL):
+                    self.catalog.concept_of(g) for g in ranked} & set(RANKED_IN_FULL):
                 limit = 1  # "mỗi ca đồ uống nào bán chạy nhất": the best seller of each shift
             if limit_per is None or limit is None or not ranked:
                 return Parsed(None, recognised, [], "a ranking within each group needs how many of each "
@@ -1136,7 +1135,7 @@ class QuestionParser:
     def _shown_with_shares(self, metrics: list[str], group_by: list[str], compare: TimeRange | None,
                            limit: int | None) -> bool:
         """A split every row of which is shown with its share of the total by convention (payments by method)."""
-        concepts = [getattr(self.catalog.dimension_of(g), "concept", None) for g in group_by]
+        concepts = [self.catalog.concept_of(g) for g in group_by]
         return bool(metrics) and len(concepts) == 1 and compare is None and limit is None and \
             concepts[0] in self.catalog.metrics[metrics[0]].shares_in_split_by
 
@@ -1149,8 +1148,8 @@ class QuestionParser:
             if kind not in ("concept", "grain") or not _said_with_each(marks, a):
                 continue
             for name in group_by:
-                if (kind == "grain" and name == payload) or (kind == "concept" and getattr(
-                        self.catalog.dimension_of(name), "concept", None) == payload):
+                if (kind == "grain" and name == payload) or (
+                        kind == "concept" and self.catalog.concept_of(name) == payload):
                     return name
         return None
 
@@ -1494,8 +1493,7 @@ class QuestionParser:
         else:  # today's voids: how many lines, how many portions
             metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
                         if c in self.catalog.metrics and c not in metrics]
-        narrowed = {getattr(self.catalog.dimension_of(g), "concept", None)
-                    for g in [*group_by, *(f.dimension for f in filters if not f.exclude)]}
+        narrowed = {self.catalog.concept_of(g) for g in [*group_by, *(f.dimension for f in filters if not f.exclude)]}
         extra = [c for m in heads for concept, by in self.catalog.metrics[m].companions_by.items() if concept in narrowed
                  for c in by if c in self.catalog.metrics and c not in metrics]  # a tier's revenue: its customers
         if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])) and \
@@ -1700,8 +1698,8 @@ class QuestionParser:
         for name, codes in list(by_dimension.items()):  # "ví điện tử (MoMo, ZaloPay, VNPay)": the group, spelt out
             members = getattr(self.catalog.dimension_of(name), "members", None)
             if members and len(codes) == 1:
-                for other in [o for o in by_dimension if o != name and getattr(
-                        self.catalog.dimension_of(o), "concept", None) == members and len(by_dimension[o]) > 1]:
+                for other in [o for o in by_dimension if o != name and self.catalog.concept_of(o) == members
+                              and len(by_dimension[o]) > 1]:
                     del by_dimension[other]
         for table in tables:  # a table's number, or the hours of a window ("5-7pm": 17 and 18)
             name = self._pick(table.dimension, available, language,
@@ -2491,11 +2489,17 @@ def _set_side_by_side(marks: _Marks) -> bool:
     # ("hôm nay chủ nhật": today, which is a Sunday, said twice side by side, is one day)
 
 
-def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:
-    """The first word before ``start`` whose kind is not in ``skip`` is one of ``kinds``."""
+def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:
+    """The first word before ``start`` whose kind is not in ``skip`` (-1: none)."""
     i = start - 1
     while i >= 0 and _kind(marks.marks[i]) in skip:
         i -= 1
+    return i
+
+
+def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:
+    """The first word before ``start`` whose kind is not in ``skip`` is one of ``kinds``."""
+    i = _first_before(marks, start, skip)
     return i >= 0 and _kind(marks.marks[i]) in kinds
 
 
@@ -2545,9 +2549,7 @@ def _says_so_far(marks: _Marks) -> bool:
 
 def _which_before(marks: _Marks, start: int) -> bool:
     """"Which" (or "what") before ``start``, with only values and fillers between: "which terrace tables"."""
-    i = start - 1
-    while i >= 0 and _kind(marks.marks[i]) in ("value", "filler"):
-        i -= 1
+    i = _first_before(marks, start, ("value", "filler"))
     return i >= 0 and marks.words[i] in ("which", "what")
 
 
@@ -2555,9 +2557,7 @@ def _ranked_before(marks: _Marks, start: int) -> bool:
     """"top 10 customers", "our 5 most frequent gold-tier customers": a ranking word before the phrase,
     with only ranking words, values and fillers between. A "nào" after a concept ranks that concept: in "món nào
     giá bán cao nhất" the price is the figure."""
-    i = start - 1
-    while i >= 0 and _kind(marks.marks[i]) in ("superlative", "value", "filler"):
-        i -= 1
+    i = _first_before(marks, start, ("superlative", "value", "filler"))
     return i >= 0 and (_kind(marks.marks[i]) == "top" or _kind(marks.marks[i]) == "which" and not (
         marks.words[i] == "nao" and i > 0 and _kind(marks.marks[i - 1]) == "concept"))
 

@@ -394,8 +394,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
         add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")
     for match in _THIS_MORNING.finditer(text):  # "sáng nay", "this morning": today before noon, never the whole day
-        noon = dt.datetime.combine(today, dt.time(12), tzinfo=now.tzinfo)
-        add_range(match.start(), match.end(), TimeRange(start=today, end=today, end_before=min(noon, now), unit="day"))
+        add_range(match.start(), match.end(), TimeRange(start=today, end=today, end_before=_noon(today, now), unit="day"))
     for match in _VS_LAST.finditer(text):  # "avg ticket this week vs last": the week before
         before = [f for f in found if f.end <= match.start() and f.range.unit in _UNITS_BACK]
         if before:
@@ -452,10 +451,14 @@ def _morning_of_a_day(text: str, found: list[FoundPeriod], now: dt.datetime) -> 
             out.append(period)
             continue
         start, end = (before.start() if before else period.start), (after.end() if after else period.end)
-        noon = dt.datetime.combine(period.range.start, dt.time(12), tzinfo=now.tzinfo)
         out.append(FoundPeriod(start, end, period.range.model_copy(update={
-            "end_before": min(noon, now), "phrase": text[start:end]})))
+            "end_before": _noon(period.range.start, now), "phrase": text[start:end]})))
     return out
+
+
+def _noon(day: dt.date, now: dt.datetime) -> dt.datetime:
+    """Where a morning of ``day`` ends: its noon, never past now."""
+    return min(dt.datetime.combine(day, dt.time(12), tzinfo=now.tzinfo), now)
 
 
 def _opener(text: str, found: FoundPeriod) -> str | None:

@@ -71,6 +71,7 @@ class MetricInfo:
     # per portion on the menu, not the food cost of every portion ever sold)
     instead_undated: str | None = None
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
+    instead_ahead: str | None = None  # read as this one of a period still to come (tomorrow's covers: those booked)
     visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
     extreme: bool = False  # itself the longest of its rows: "the longest anyone has waited" names it, ranks nothing
     # a split by the concept goes through this entity: stock by supplier is each ingredient's supplier, not the
@@ -293,6 +294,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
         inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
+        instead_ahead=meta.get("instead_ahead"),
         extreme=bool(meta.get("extreme", False)),
         split_via={str(k): str(v) for k, v in dict(meta.get("split_via") or {}).items()},
         visits=bool(meta.get("visits", False)),

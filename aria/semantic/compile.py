@@ -177,6 +177,35 @@ def percent_of(part: str, whole: str) -> str:
     return f"round((100.0 * {part} / nullif({whole}, 0))::numeric, 1)"
 
 
+def _one_date_grain(query: SemanticQuery) -> bool:
+    """Split by one unit of time (day, week, month) and nothing else: each row has a row before it."""
+    return len(query.group_by) == 1 and query.group_by[0] in ("metric_time__day", "metric_time__week",
+                                                               "metric_time__month")
+
+
+def _start_of_unit(day: dt.date, unit: str) -> dt.date:
+    """The first day of the week (a Monday), month or day ``day`` is in.
+
+    >>> _start_of_unit(dt.date(2026, 10, 1), "week"), _start_of_unit(dt.date(2026, 10, 15), "month")
+    (datetime.date(2026, 9, 28), datetime.date(2026, 10, 1))
+    """
+    if unit == "month":
+        return day.replace(day=1)
+    return day - dt.timedelta(days=day.weekday()) if unit == "week" else day
+
+
+def _one_unit_before(day: dt.date, unit: str) -> dt.date:
+    """The first day of the unit before the one ``day`` is in.
+
+    >>> _one_unit_before(dt.date(2026, 10, 1), "week"), _one_unit_before(dt.date(2026, 1, 10), "month")
+    (datetime.date(2026, 9, 21), datetime.date(2025, 12, 1))
+    """
+    first = _start_of_unit(day, unit)
+    if unit == "month":
+        return (first - dt.timedelta(days=1)).replace(day=1)
+    return first - dt.timedelta(days=7 if unit == "week" else 1)
+
+
 def change_in_percent(current: str, before: str) -> str:
     """The change from ``before`` to ``current`` in percent of ``before``, to one decimal.
 
@@ -285,8 +314,8 @@ class SemanticCompiler:
         # so two dishes of one name stay apart
         tie_breaks = [e for e in (entity_of(g) for g in query.group_by if self.catalog.names_rows(g)) if e]
         group_by = list(dict.fromkeys([*query.group_by, *tie_breaks]))
-        if (query.change or query.change_amount) and query.compare is None:
-            raise SemanticQueryError("A change needs two periods to compare.")
+        if (query.change or query.change_amount) and query.compare is None and not _one_date_grain(query):
+            raise SemanticQueryError("A change needs two periods to compare, or a split by one unit of time.")
         if query.share and ((not query.group_by and not query.filters) or query.compare is not None):
             raise SemanticQueryError("A share of the total needs a split (by category, by payment method ...) or "
                                      "a value (delivery orders), and one period.")
@@ -302,6 +331,8 @@ class SemanticCompiler:
             return self._compile_share_of_value(query)
         if query.compare is not None:
             return self._compile_comparison(query, group_by, tie_breaks)
+        if query.change or query.change_amount:
+            return self._compile_change_on_the_one_before(query)
         if query.with_empty:
             return self._compile_with_empty(query, group_by, tie_breaks)
         mf_sql = self._explain(query, group_by)
@@ -384,6 +415,34 @@ class SemanticCompiler:
         if query.limit is not None:
             sql += f"\nLIMIT {int(query.limit)}"
         return CompiledQuery(query=query, metricflow_sql=f"{first};\n{second}", sql=sql, columns=tuple(columns))
+
+    def _compile_change_on_the_one_before(self, query: SemanticQuery) -> CompiledQuery:
+        """"Weekly revenue for the last 6 weeks, with the % change from the week before": each row of a split by one
+        unit of time beside its change on the row before; the period is read one unit earlier, so its first row has
+        one too, and that earlier row is then left out."""
+        grain = query.group_by[0]
+        unit = grain.rsplit("__", 1)[1]
+        if query.share or query.limit is not None or (query.time is not None and query.time.start_at is not None):
+            raise SemanticQueryError("A change on the period before is shown for whole periods, without a share or a "
+                                     "ranking.")
+        read = query if query.time is None else query.model_copy(update={"time": query.time.model_copy(update={
+            "start": _one_unit_before(query.time.start, unit)})})
+        mf_sql = self._explain(read, [grain])
+        columns, select = self._presentation(query)
+        first = query.metrics[0]
+        before = f"lag({first}) OVER (ORDER BY {grain})"
+        if query.change_amount:
+            columns.append(CHANGE_AMOUNT_COLUMN)
+            select.append(f'{self._metric_value(first, f"coalesce({first}, 0) - {before}")} AS "{CHANGE_AMOUNT_COLUMN}"')
+        if query.change:
+            columns.append(CHANGE_COLUMN)
+            select.append(f'{change_in_percent(first, before)} AS "{CHANGE_COLUMN}"')
+        shown = ", ".join(f'"{c}"' for c in columns)
+        since = "" if query.time is None else \
+            f"\nWHERE {grain} >= DATE '{_start_of_unit(query.time.start, unit).isoformat()}'"  # its first, whole
+        sql = (f"SELECT {shown}\nFROM (\nSELECT {', '.join(select)}, {grain}\nFROM (\n{mf_sql}\n) AS semantic_result\n"
+               f") AS changes{since}\nORDER BY {grain}")
+        return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))
 
     @staticmethod
     def _compared(by: str, query: SemanticQuery) -> str:
@@ -632,7 +691,7 @@ class SemanticCompiler:
         for item in query.order_by:
             if item.by not in known:
                 raise SemanticQueryError(f"Cannot order by {item.by!r}: it is not in the query.")
-            value = f"semantic_result.{item.by}" if item.by in query.metrics else item.by
+            value = f"semantic_result.{item.by}"  # never a shown column of the same name ("server": a name)
             if item.by in query.metrics and self.catalog.metrics[item.by].additive:
                 value = f"coalesce({value}, 0)"  # shown as 0, ranked as 0
             if item.by in query.metrics and self.catalog.metrics[item.by].unit != "time":  # a moment: as it is
@@ -642,7 +701,8 @@ class SemanticCompiler:
             first = query.order_by[0]
             order += [f"coalesce(semantic_result.{m}, 0) {'DESC' if first.descending else 'ASC'}" for m in query.metrics
                       if m != first.by and self.catalog.metrics[m].additive]
-        order += [f"{t} ASC" for t in tie_breaks] + [g for g in query.group_by if g in TIME_COLUMNS]
+        order += [f"semantic_result.{t} ASC" for t in tie_breaks] + [  # the id, not a shown name called alike
+            f"semantic_result.{g}" for g in query.group_by if g in TIME_COLUMNS]
         return order
 
 

@@ -182,10 +182,11 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append(back + period_label(query.compare))
     elif query.compare is not None:
         parts.append(("so với " if language == "vi" else "compared with ") + period_label(query.compare))
+    before = "" if query.compare is not None else " so với kỳ trước" if language == "vi" else " on the one before"
     if query.change_amount:
-        parts.append("chênh lệch" if language == "vi" else "change")
+        parts.append(("chênh lệch" if language == "vi" else "change") + before)
     if query.change:
-        parts.append("thay đổi (%)" if language == "vi" else "change (%)")
+        parts.append(("thay đổi" if language == "vi" else "change") + before + " (%)")
     if query.share:
         parts.append("tỷ trọng trên tổng (%)" if language == "vi" else "share of the total (%)")
     if query.with_empty:

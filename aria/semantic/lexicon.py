@@ -204,9 +204,9 @@ UNITS: dict[str, str] = {
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
-    "worth": "vnd", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
+    "worth": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "how many time": "count", "don": "count",
-    "phieu": "count",
+    "phieu": "count", "may cai": "count", "bao nhieu cai": "count",
     "money": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
     "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
@@ -217,7 +217,9 @@ CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with"
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
                  "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "week on week",
                  "month on month", "day on day", "stack up against",
-                 "stacks up against", "stacked up against", "measure up against", "next to", "up against")
+                 "stacks up against", "stacked up against", "measure up against", "next to", "up against",
+                 "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "higher than", "lower than",
+                 "better than", "worse than", "busier than", "quieter than")  # "tháng này có cao hơn tháng trước không"
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
@@ -325,6 +327,9 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo"])
+# All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
+# September"), which of the two is meant is unclear.
+ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened")
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -352,7 +357,9 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "itself", "kpi", "kpis", "kpi 
                   "tu khi ra mat",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
-                  "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start",
+                  "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start", *ALL_TIME_PHRASES,
+                  "quick one", "all up", "all told", "on the shelves", "on the shelf", "ôm", "looking after", "look after",
+                  "looks after",
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
                   "vs its standard", "against its standard", "vs its target", "vs their target", "compared with its target",
@@ -431,7 +438,8 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
-             "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow"}
+             "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
+             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

@@ -32,6 +32,7 @@ from aria.semantic.compile import (
     narrowed_through_another_table,
 )
 from aria.semantic.lexicon import (
+    ALL_TIME_PHRASES,
     COLLECTIVE_WORDS,
     GROUP_MARKERS,
     GROWTH_WORDS,
@@ -474,6 +475,9 @@ class QuestionParser:
         thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks, self._numbers_in_names)
         _mark_lexicon(marks, self._by_first_word, not_concepts)
+        if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
+            return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
+                                        "is unclear")  # "since we started tracking in September"
         for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
             shift = self._shift_of_period.get(tuple(marks.words[start:end])) if kind == "time" else None
             if shift is not None:
@@ -481,11 +485,15 @@ class QuestionParser:
         self._mark_values_said_in_lists(marks)
         self._bottles_of_a_dish(marks)
         _mark_grain_words(marks)
+        _concept_by_itself(marks)
+        before_each = _change_on_the_one_before(marks)
+        _group_of_the_listed(marks)
         _over_a_period(marks)
         _closing_question_word(marks)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
+        self._mark_live_count_ranked(marks)
         _leading_now(marks)
         _leading_number(marks)
         _absorb_which_and_markers(marks)
@@ -516,6 +524,7 @@ class QuestionParser:
             week = dt.timedelta(days=7)
             ranges[1] = ranges[1].model_copy(update={"start": ranges[1].start - week, "end": ranges[1].end - week})
         ranges = list({(r.start, r.end, r.start_at, r.end_before): r for r in ranges}.values())  # "Saturday 14 Nov"
+        ranges = [r for r in ranges if r not in before_each]
         if len(ranges) > 2:
             return Parsed(None, recognised, [], "more than two time periods")
         if self._asks_who_came_back(marks, ranges, language):
@@ -675,6 +684,27 @@ class QuestionParser:
                                              for w in marks.words[a:b])))  # "which terrace tables are free"
             for a, b, k, p in marks.mentions)
 
+    def _any_of_what_it_counts(self, marks: _Marks) -> bool:
+        """"Any free tables on the terrace?", "còn bàn trống nào không": asked of what a metric of the moment counts,
+        "any" (or "nào") asks which ones, a list of rows. Only when nothing splits the metric: "khu nào còn nhiều
+        bàn trống nhất" ranks the areas, and "any free tables, how many?" counts them."""
+        return bool({"any", "nao"} & set(marks.words)) and not {"many", "nhieu", "may"} & set(marks.words) and any(
+            k == "metric" and self.catalog.metrics[str(p)].live and self.catalog.metrics[str(p)].counts is not None
+            for _, _, k, p in marks.mentions)
+
+    def _mark_live_count_ranked(self, marks: _Marks) -> None:
+        """"Which server is looking after the most tables right now", "bạn phục vụ nào đang ôm nhiều bàn nhất": the
+        most of what a metric of the moment counts (the tables occupied), asked right now, is that metric."""
+        if not _said(marks, "live") or _said(marks, "metric"):
+            return
+        for a, b, kind, payload in list(marks.mentions):
+            metric = next((m for m, info in self.catalog.metrics.items() if info.live and info.counts == payload), None)
+            i = _first_before(marks, a, ("filler",))  # "the most tables" (but "the most expensive dish": a price)
+            if kind == "concept" and metric is not None and i >= 0 and _kind(marks.marks[i]) == "superlative" and \
+                    marks.words[i] in ("most", "nhieu"):
+                marks.forget(a, b)
+                marks.mark(a, b, "metric", metric)
+
     def _is_shift_filter(self, value_filter: ValueFilter) -> bool:
         return self.catalog.concept_of(value_filter.dimension) == "shift"
 
@@ -776,6 +806,8 @@ class QuestionParser:
         self._share_of_a_count_is_its_rate(marks)
         self._share_said_of_a_figure_is_its_rate(marks)
         named = self._instead(self._named_metrics(marks), marks, period)
+        if period is not None and period.start > now.date():  # "tomorrow night's covers": the guests booked
+            named = list(dict.fromkeys(self.catalog.metrics[m].instead_ahead or m for m in named))
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics] + [
@@ -959,6 +991,9 @@ class QuestionParser:
         if _said(marks, "change") and compare is None and not series:  # nào": the weekly series shows the change
             return Parsed(None, recognised, [], "a change needs two periods to compare")
         change, change_amount = _change_asked(marks) if compare is not None else (False, False)
+        if _said(marks, "each_before"):  # "weekly revenue, with the % change from the week before": in percent,
+            percent, amount = _change_asked(marks)  # unless only an amount is asked ("tăng bao nhiêu")
+            change, change_amount = percent or not amount, amount and not percent
         if share and group_by and not order_by:  # the biggest share first
             order_by = [OrderBy(by=self.catalog.share_metric(metrics), descending=True)]
         comparing = [" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "compare"]
@@ -1014,7 +1049,7 @@ class QuestionParser:
         split_concepts = {c for d in map(self.catalog.dimension_of, group_by) if d is not None
                           for c in (d.concept, d.stands_for) if c}
         if any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
-                self._which_of_what_it_counts(marks):
+                self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks)):
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
         wrapped = _counted_in_a_superlative(marks) - split_concepts
@@ -1990,6 +2025,49 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
                      end_before=back(now) if to_now else (back(first.end_before) if first.end_before else None))
 
 
+_EACH_ON_THE_ONE_BEFORE = ("week on week", "week over week", "month on month", "month over month", "day on day",
+                           "day over day")
+_BEFORE_EACH_OPENERS = ("from", "over", "on", "vs", "versus", "than", "against", "to", "with", "voi", "so voi")
+_DATE_GRAIN_NAMES = ("metric_time__day", "metric_time__week", "metric_time__month")
+
+
+def _change_on_the_one_before(marks: _Marks) -> list[TimeRange]:
+    """"Weekly revenue for the last 6 weeks, with the % change from the week before", "doanh thu từng tuần, mỗi tuần
+    tăng giảm bao nhiêu % so với tuần trước đó", "month by month, with growth over the previous month", "the
+    week-on-week change for each of the last four weeks": a split by one unit of time with a change asked, and
+    the unit before each row named. Its words are marked as such; the periods they name are returned (they
+    are no period of the question)."""
+    grains = {p for _, _, k, p in marks.mentions if k == "grain" and p in _DATE_GRAIN_NAMES}
+    on_words = [(a, b) for a, b, k, _ in marks.mentions if k == "compare"
+                and " ".join(marks.words[a:b]) in _EACH_ON_THE_ONE_BEFORE]
+    if len(grains) != 1 or not (_said(marks, "change") or on_words):
+        return []
+    unit = next(iter(grains)).rsplit("__", 1)[1]
+    before: list[tuple[int, int, TimeRange | None]] = [(a, b, None) for a, b in on_words]
+    for a, b, kind, payload in marks.mentions:
+        if kind == "same_period" and payload == unit:  # "the week before", "the previous month"
+            before.append((a, b, None))
+        elif kind == "time" and isinstance(payload, TimeRange) and payload.unit == unit and (
+                (b < len(marks.words) and marks.words[b] == "do") or  # "tuần trước đó": the week before that one
+                (marks.words[a] in ("previous", "prior") and _opener_before(marks, a))):  # "over the previous month"
+            before.append((a, b + (b < len(marks.words) and marks.words[b] == "do"), payload))
+    dropped = []
+    for a, b, period in before:
+        start = a - (a > 0 and marks.words[a - 1] == "the")
+        start = start - 1 if _opener_before(marks, a) else start  # "from", "over the", "so với"
+        start -= start > 0 and marks.words[start - 1: start + 1] == ["so", "voi"]
+        marks.forget(start, b)
+        marks.mark(start, b, "each_before", "the change on the one before")
+        dropped += [period] if period is not None else []
+    return dropped
+
+
+def _opener_before(marks: _Marks, start: int) -> bool:
+    """"From", "over", "so với" ... right before ``start``, or before the "the" there."""
+    start -= start > 0 and marks.words[start - 1] == "the"
+    return start > 0 and marks.words[start - 1] in _BEFORE_EACH_OPENERS
+
+
 def _change_asked(marks: _Marks) -> tuple[bool, bool]:
     """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %", or a percent said at all beside
     two periods), as an amount ("tăng hay giảm bao nhiêu"), both ("tăng giảm bao nhiêu phần trăm": by how much,
@@ -2124,6 +2202,26 @@ def _mark_grain_words(marks: _Marks) -> None:
             marks.mark(i, i + 1, "grain", grain)
 
 
+def _concept_by_itself(marks: _Marks) -> None:
+    """"Station by station", "supplier by supplier": one split, said twice; the first is read with the second."""
+    for a, b, kind, payload in list(marks.mentions):
+        if kind == "concept" and b < len(marks.words) and marks.words[b] == "by" and \
+                any(m == (b, b + 1 + (b - a), "concept", payload) for m in marks.mentions):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
+
+
+def _group_of_the_listed(marks: _Marks) -> None:
+    """"Khách hạng bạc với hạng vàng, nhóm nào chi nhiều hơn": "nhóm nào" after values listed is which of them,
+    not a menu category."""
+    listed = _values_per_concept(marks)
+    for a, b, kind, payload in list(marks.mentions):
+        if kind == "concept" and marks.words[a:b] == ["nhom"] and b < len(marks.words) and marks.words[b] == "nao" \
+                and any(n > 1 for concept, n in listed.items() if concept != payload):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
+
+
 def _ranks_a_time(marks: _Marks, index: int) -> bool:
     """"the busiest hour", "our best day", "our biggest revenue day": a time ranked (but "the most hours" is
     how many)."""
@@ -2217,20 +2315,36 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
     return frozenset(sum(parts[:i + 1]) for i in range(len(parts) - 1))
 
 
+# Said after the question word that closes a clause: "còn bàn nào trống không em?", "... chưa anh?".
+_CHATTER_AFTER = frozenset(["em", "anh", "chi", "a", "ha", "nhi", "nha", "nhe", "vay", "ak", "ah"])
+
+
 def _closing_question_word(marks: _Marks) -> None:
     """"hôm nay có bao nhiêu đơn bị hủy không?", "có hoàn tiền bill nào không, tổng bao nhiêu?", "còn bàn nào trống
-    không": "có/còn/nào ... không" (or "chưa": yet) closing a clause asks a question; that "không" negates nothing."""
+    không em": "có/còn/nào ... không" (or "chưa": yet) closing a clause asks a question; that "không" negates nothing.
+    So does "sao" closing a comparison ("so với cùng kỳ tháng trước sao": how does it compare), never "tại sao"."""
     start = 0
-    for last, word in enumerate(marks.words):
-        if last + 1 in marks.commas or last == len(marks.words) - 1:  # a clause ends here
-            clause = marks.words[start:last]
-            if last > start and word in ("khong", "chua") and marks.marks[last] is None and \
-                    {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
-                marks.mark(last, last + 1, "filler")
-                for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
-                    if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):
-                        marks.mark(i, i + 1, "filler")
-            start = last + 1
+    for end in range(len(marks.words)):
+        if end + 1 in marks.commas or end == len(marks.words) - 1:  # a clause ends here
+            last = end
+            while last > start and marks.words[last] in _CHATTER_AFTER:  # "... không em?": the asking closes it
+                last -= 1
+            _mark_closing_word(marks, start, last)
+            start = end + 1
+
+
+def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
+    """The question word at ``last`` closing the clause that begins at ``start``, marked as a filler."""
+    word, clause = marks.words[last], marks.words[start:last]
+    if last == start or marks.marks[last] is not None:
+        return
+    if word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause):
+        marks.mark(last, last + 1, "filler")
+    elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
+        marks.mark(last, last + 1, "filler")
+        for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
+            if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):
+                marks.mark(i, i + 1, "filler")
 
 
 def _values_per_concept(marks: _Marks) -> Counter[str]:

@@ -77,10 +77,11 @@ _LEFT_OUT = r"(?:khong tinh|khong ke|tru|excluding|not counting|not including|ex
 _LAST_N_EXCLUDING = re.compile(
     rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} (day|week|month)s?"
     rf"|(?:trong )?{_COUNT} (ngay|tuan|thang) {_RECENT_VI}|{_COUNT} (ngay|tuan|thang) truoc) {_LEFT_OUT}\b")
-# "the last 8 full weeks", "4 tuần trọn vẹn vừa qua": whole weeks or months before the current one
+# "the last 8 full weeks", "4 tuần trọn vẹn vừa qua", "4 tuần vừa rồi": whole weeks or months before the current one
+# ("4 tuần qua", "4 tuần gần đây": up to now)
 _LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
                           rf"(?:full|complete|whole) (week|month)s?|(?:trong )?{_COUNT} (tuan|thang) (?:tron ven|tron|day du) "
-                          rf"{_RECENT_VI})\b")
+                          rf"{_RECENT_VI}|(?:trong )?{_COUNT} (tuan|thang) (?:vua roi|vua qua))\b")
 _NEXT_N_DAYS = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:next|coming) {_COUNT} days?"
                           rf"|(?:trong )?{_COUNT} ngay (?:toi|sap toi))\b")
 _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")  # one hour back from now

@@ -1464,6 +1464,24 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("lợi nhuận tháng trước", "vi", ["gross_profit"], [], [], None),  # as "profit": the gross profit
     ("How many orders used a discount code this week?", "en", ["promo_orders"], [], [], None),
     ("How much VAT do we owe for October?", "en", ["vat"], [], [], None),
+    ("Tuần rồi mình bán được tổng cộng bao nhiêu tiền, được mấy bill?", "vi", ["revenue", "completed_orders"], [], [],
+     None),  # money sold, never the portions
+    ("top 5 drinks this wk by qty?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 5),
+    ("hqua co hd nao bi void ko, may cai", "vi", ["void_orders"], [], [], None),  # "hd": a bill
+    ("hnay phuc vu dc bao nhieu ks roi", "vi", ["guests"], [], [], None),  # "ks": guests
+    ("how many hrs did each bartender put in this week", "en", ["hours_worked"], [("BAR",)], ["staff__full_name"], None),
+    ("Ba ngày tới mỗi ngày có bao nhiêu booking, dự kiến bao nhiêu khách?", "vi", ["reservations", "guests_expected"],
+     [], ["metric_time__day"], None),
+    ("How many hours has the kitchen crew clocked this week, station by station?", "en", ["hours_worked"],
+     [("CHF",)], ["staff__station__name_en"], None),  # one split said twice
+    ("What's the stock on the shelves worth right now, supplier by supplier?", "en", ["stock_value"], [],
+     ["ingredient__supplier__name"], None),
+    ("What were our three biggest sales days since we started?", "en", ["revenue"], [], ["metric_time__day"], 3),
+    ("Which server is looking after the most tables right now?", "en", ["occupied_tables"], [], ["server__full_name"],
+     5),  # the tables occupied now, counted for each server
+    ("Bạn phục vụ nào đang ôm nhiều bàn nhất lúc này?", "vi", ["occupied_tables"], [], ["server__full_name"], 5),
+    ("Tomorrow night's bookings by area - how many parties and covers?", "en", ["reservations", "guests_expected"],
+     [("D",)], ["dining_table__area_code"], None),  # a night still to come: its bookings' parties and guests
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1516,3 +1534,65 @@ def test_today_against_a_past_day_stops_at_this_time_and_today_named_twice_is_on
     today = layer.parse("hom nay chu nhat phuc vu duoc bao nhieu khach roi em", language="vi", now=now)
     assert today.query is not None and today.query.compare is None  # "today, Sunday": one day, nothing compared
     assert today.query.time is not None and today.query.time.start == now.date()
+
+
+def test_a_question_word_closing_a_clause_before_a_form_of_address_asks_a_question(layer, now) -> None:
+    parsed = layer.parse("dt thang nay toi gio so voi cung ky thang truoc sao", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None  # "sao": how does it compare
+    why = layer.parse("doanh thu tháng này so với tháng trước tại sao", language="vi", now=now)
+    assert why.query is None  # "tại sao": why, never answered by figures
+    free = layer.parse("Khu ngoài trời giờ còn bàn trống nào không em?", language="vi", now=now)
+    assert free.query is None and "list" in (free.problem or "")  # which ones: a list, handed on
+
+
+def test_any_of_what_a_figure_of_the_moment_counts_is_which_ones(layer, now) -> None:
+    listed = layer.parse("any free tables out on the terrace rn?", language="en", now=now)
+    assert listed.query is None and "list" in (listed.problem or "")
+    counted = layer.parse("how many free tables on the terrace right now?", language="en", now=now)
+    assert counted.query is not None and counted.query.metrics[0] == "free_tables"
+    by_area = layer.parse("khu nào còn nhiều bàn trống nhất", language="vi", now=now)
+    assert by_area.query is not None and by_area.query.group_by == ["dining_table__area_code"]
+
+
+def test_all_the_data_beside_a_period_is_unclear(layer, now) -> None:
+    parsed = layer.parse("What's our total revenue since we started tracking in September?", language="en", now=now)
+    assert parsed.query is None and "unclear" in (parsed.problem or "")
+
+
+def test_each_week_beside_its_change_on_the_week_before(layer, executor, now) -> None:
+    parsed = layer.parse("Weekly revenue for the last 6 weeks, with the % change from the week before?",
+                         language="en", now=now)
+    assert parsed.query is not None and parsed.query.change and parsed.query.compare is None
+    assert parsed.query.group_by == ["metric_time__week"]
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        WITH weekly AS (SELECT date_trunc('week', opened_at)::date AS week_start, count(*) AS orders,
+                               sum(total_vnd) AS revenue FROM orders WHERE status = 'COMPLETED'
+                          AND opened_at >= date_trunc('week', business_now()) - interval '6 weeks' GROUP BY 1)
+        SELECT week_start, revenue,
+               round(100.0 * (revenue - lag(revenue) OVER w) / nullif(lag(revenue) OVER w, 0), 1) AS change_pct
+        FROM weekly WINDOW w AS (ORDER BY week_start) ORDER BY week_start OFFSET 1""")
+    assert [(str(r[0]), r[1], r[-1]) for r in ours.rows] == [(str(r[0]), r[1], r[2]) for r in gold.rows]
+    assert len(ours.rows) == 6 and ours.rows[0][-1] is not None  # the first week has one too
+    vietnamese = layer.parse("Doanh thu từng tuần từ đầu tháng 10 tới giờ, mỗi tuần tăng giảm bao nhiêu % so với tuần "
+                             "trước đó?", language="vi", now=now)  # "tuần trước đó": the week before each, no period
+    assert vietnamese.query is not None and vietnamese.query.change and vietnamese.query.time is not None
+    assert vietnamese.query.time.start == dt.date(2026, 10, 1)
+    monthly = layer.parse("Delivery revenue month by month, with growth over the previous month.", language="en",
+                          now=now)  # every month, the first with nothing before it
+    assert monthly.query is not None and monthly.query.change and monthly.query.time is None
+    rows = executor.run(layer.compile(monthly.query).sql).rows
+    assert rows[0][-1] is None and all(r[-1] is not None for r in rows[1:])
+    series = layer.parse("hóa đơn trung bình từng tuần tháng này thay đổi thế nào", language="vi", now=now)
+    assert series.query is not None and not series.query.change  # the series shows how it changed
+
+
+def test_a_ranking_tie_goes_to_the_first_id_never_to_a_name_shown_alike(layer, executor, now) -> None:
+    parsed = layer.parse("Which server is looking after the most tables right now?", language="en", now=now)
+    assert parsed.query is not None
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT st.full_name, count(DISTINCT o.table_id) AS tables FROM orders o JOIN staff st ON st.staff_id = o.server_id
+        WHERE o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS')
+        GROUP BY st.staff_id, st.full_name ORDER BY tables DESC, st.staff_id LIMIT 5""")
+    assert [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]

@@ -135,6 +135,9 @@ def test_every_metric_has_labels_synonyms_and_presentation(manifest: Any) -> Non
             assert meta["column"].endswith("_vnd"), metric.name
         assert meta["direction"] in DIRECTIONS, metric.name
         assert set(meta.get("companions", [])) <= names - {metric.name}, metric.name
+        read_as = [meta.get(key) for key in ("instead_live", "instead_dated", "instead_undated", "instead_ahead")]
+        read_as += list(meta.get("instead_with", {}).values())
+        assert {m for m in read_as if m} <= names - {metric.name}, metric.name  # each names another metric
 
 
 def test_every_dimension_has_a_concept_labels_and_value_labels(manifest: Any) -> None:

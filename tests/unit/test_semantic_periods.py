@@ -34,6 +34,9 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     ("Ba ngày tới có bao nhiêu lượt đặt bàn", dt.date(2026, 11, 16), dt.date(2026, 11, 18), "ba ngay toi"),
     ("Đặt bàn tuần sau", dt.date(2026, 11, 16), dt.date(2026, 11, 22), "tuan sau"),  # the whole week to come
     ("Bookings next month", dt.date(2026, 12, 1), dt.date(2026, 12, 31), "next month"),
+    ("4 tuần vừa rồi thứ mấy bán chạy nhất", dt.date(2026, 10, 12), dt.date(2026, 11, 8),
+     "4 tuan vua roi"),  # the weeks just gone: whole ones, this week left out
+    ("Doanh thu 4 tuần qua", dt.date(2026, 10, 19), dt.date(2026, 11, 15), "4 tuan qua"),  # up to now
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]

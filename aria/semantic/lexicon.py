@@ -358,7 +358,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "itself", "kpi", "kpis", "kpi 
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start", *ALL_TIME_PHRASES,
-                  "quick one", "all up", "all told", "on the shelves", "on the shelf", "ôm", "looking after", "look after",
+                  "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "looking after", "look after",
                   "looks after",
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",

@@ -1939,6 +1939,10 @@ class QuestionParser:
                         not ranking or _another_asked(marks, start, ("which", "group"), ("concept",))):
                     continue  # "bếp còn bao nhiêu phiếu": the kitchen as a whole, "nhân viên được bo bao nhiêu": all
                     # the staff; "khách hay đặt bàn vào khung giờ nào nhất": the hour is asked, not the customers
+                if not (marker or ranking or counts_itself) and any(
+                        k == "concept" and p == payload and a > start and marks.words[a] in ("by", "theo")
+                        for a, _, k, p in marks.mentions):  # "how much did promo codes knock off bills, split by
+                    continue  # code": the split, said again (but "có mấy bàn, mỗi bàn ...": each one asked of)
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")

@@ -1482,6 +1482,14 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Bạn phục vụ nào đang ôm nhiều bàn nhất lúc này?", "vi", ["occupied_tables"], [], ["server__full_name"], 5),
     ("Tomorrow night's bookings by area - how many parties and covers?", "en", ["reservations", "guests_expected"],
      [("D",)], ["dining_table__area_code"], None),  # a night still to come: its bookings' parties and guests
+    ("Food cost % by category for everything we sold last month", "en", ["food_cost_pct"], [],
+     ["menu_item__category__name_en"], None),  # "everything we sold": all of it, never the portions
+    ("How much did promo codes knock off bills last week? split by code pls", "en", ["discounts"], [],
+     ["promotion__promo_code"], None),  # the codes said, then split by them
+    ("ty le huy order theo khu vuc thang truoc", "vi", ["cancel_rate"], [], ["dining_table__area_code"], None),
+    ("hom qua co bao nhieu phieu bep ra mon tre hon chi tieu", "vi", ["late_tickets"], [], [], None),
+    ("Tháng này nước nào bán được nhiều ly nhất? Cho chị xem top 5 nha", "vi", ["portions_sold"], [("DRINK",)],
+     ["menu_item__name_vi"], 5),  # "nước": the drinks, never the coconut milk or the fish sauce
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1541,6 +1549,8 @@ def test_a_question_word_closing_a_clause_before_a_form_of_address_asks_a_questi
     assert parsed.query is not None and parsed.query.compare is not None  # "sao": how does it compare
     why = layer.parse("doanh thu tháng này so với tháng trước tại sao", language="vi", now=now)
     assert why.query is None  # "tại sao": why, never answered by figures
+    each = layer.parse("phong vip co may ban, moi ban ngoi duoc bao nhieu nguoi", language="vi", now=now)
+    assert each.query is None  # the seats of each table, never its guests
     free = layer.parse("Khu ngoài trời giờ còn bàn trống nào không em?", language="vi", now=now)
     assert free.query is None and "list" in (free.problem or "")  # which ones: a list, handed on
 

@@ -1844,8 +1844,8 @@ class QuestionParser:
     def _labels_a_value(self, marks: _Marks, start: int, end: int, concept: str) -> bool:
         """A concept word right before or after one of its values is its label, not a split: "nhân viên Bùi
         Thanh Hoa", "khách hạng Vàng" (a tier is a customer's)."""
-        if marks.words[start] in SINGLE_MARKERS:  # "theo giờ" asks for a split
-            return False
+        if marks.words[start] in SINGLE_MARKERS or _each_before_its_value(marks, start):  # "theo giờ", "for each
+            return False  # dinner service": a split asked
         models = {d.semantic_model for d in self.catalog.dimensions if d.concept == concept and d.names_rows}
         for a, b, kind, payload in marks.mentions:
             if kind == "value" and (a == end or b == start) and (any(
@@ -1926,7 +1926,8 @@ class QuestionParser:
                 uncounted = _after_how_many(marks, start) and not self._count_named(marks)
                 if not asked and uncounted and any(k == "metric" for _, _, k, _ in marks.mentions):
                     raise _Unanswerable(f"'how many' asks for a count of {payload}, which no metric here gives")
-                marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} \
+                marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} or \
+                    _each_before_its_value(marks, start) \
                     or _both_ways(marks.words[start:end])  # "with and without a promo": the two kinds, side by side
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
@@ -2213,6 +2214,12 @@ def _concept_by_itself(marks: _Marks) -> None:
                 any(m == (b, b + 1 + (b - a), "concept", payload) for m in marks.mentions):
             marks.forget(a, b)
             marks.mark(a, b, "filler")
+
+
+def _each_before_its_value(marks: _Marks, start: int) -> bool:
+    """"For each dinner service": "each", a value, then its concept at ``start``: a split by the concept."""
+    return any(k == "value" and b == start and a > 0 and marks.words[a - 1] in ("each", "every")
+               for a, b, k, _ in marks.mentions)
 
 
 def _group_of_the_listed(marks: _Marks) -> None:

@@ -1490,6 +1490,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("hom qua co bao nhieu phieu bep ra mon tre hon chi tieu", "vi", ["late_tickets"], [], [], None),
     ("Tháng này nước nào bán được nhiều ly nhất? Cho chị xem top 5 nha", "vi", ["portions_sold"], [("DRINK",)],
      ["menu_item__name_vi"], 5),  # "nước": the drinks, never the coconut milk or the fish sauce
+    ("revenue for each dinner service this week", "en", ["revenue"], [("D",)], ["metric_time__day"], None),  # each
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -224,7 +224,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
                               "the guests", "server", "the server", "all server", "nhan vien phuc vu",
-                              "nha cung cap", "nguyen lieu"])  # "tiền nhập hàng từ nhà cung cấp": from them all
+                              "nha cung cap", "nguyen lieu", "promo code", "the promo code"])  # "tiền nhập hàng từ nhà cung cấp": from them all
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -309,12 +309,14 @@ NOT_BACK_WORDS = ("haven t been back", "have not been back", "hasn t been back",
                   "khong tro lai")
 # What is ordered together with a dish ("khách gọi Lẩu Thái thì hay gọi kèm món gì"): a pairing of the lines of one
 # bill, which no metric counts; handed on. Vietnamese ones are spelled with their marks ("kèm", never "kem": ice cream).
+# "Khách tip tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu": a part of the figure asked beside it; handed on.
+PART_OF_WORDS = ("trong đó", "trong số đó", "of which", "of those", "out of those")
 TOGETHER_WORDS = ("gọi kèm", "ăn kèm", "mua kèm", "order kèm", "uống kèm", "kèm với", "đi kèm", "ordered with",
                   "ordered together", "ordered alongside", "bought together", "sold together", "goes with", "go with",
                   "paired with", "along with")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
-              ("together", TOGETHER_WORDS, "what is ordered together"),
+              ("together", TOGETHER_WORDS, "what is ordered together"), ("part_of", PART_OF_WORDS, "a part of it"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
               ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"),

@@ -793,6 +793,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
             return Parsed(None, recognised, [], "who has not been back needs the period they came in")
+        if _said(marks, "part_of"):  # "tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu": the whole and a part
+            return Parsed(None, recognised, [], "'of which' asks for a part beside the whole, which one figure "
+                                                "does not show")
         if _said(marks, "together"):
             return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
                                                 "which no metric counts")
@@ -2350,6 +2353,8 @@ def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
     if last == start or marks.marks[last] is not None:
         return
     if word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause):
+        marks.mark(last, last + 1, "filler")
+    elif word == "luon" and clause:  # "cho anh số món với tiền luôn": as well (but "tính luôn ...": including)
         marks.mark(last, last + 1, "filler")
     elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
         marks.mark(last, last + 1, "filler")

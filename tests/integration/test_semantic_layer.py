@@ -1491,6 +1491,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tháng này nước nào bán được nhiều ly nhất? Cho chị xem top 5 nha", "vi", ["portions_sold"], [("DRINK",)],
      ["menu_item__name_vi"], 5),  # "nước": the drinks, never the coconut milk or the fish sauce
     ("revenue for each dinner service this week", "en", ["revenue"], [("D",)], ["metric_time__day"], None),  # each
+    ("How much have promo codes cost us in discounts this month?", "en", ["discounts"], [], [], None),  # all codes
+    ("Tuần này bếp nào bị void món nhiều nhất? Cho anh số món với tiền luôn", "vi", ["voided_lines", "voided_value"],
+     [], ["menu_item__station__name_vi"], None),  # "luôn" closing it: as well (stations: all, ranked)
+    ("Tỷ lệ booking không tới tuần trước", "vi", ["no_show_rate"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1550,6 +1554,8 @@ def test_a_question_word_closing_a_clause_before_a_form_of_address_asks_a_questi
     assert parsed.query is not None and parsed.query.compare is not None  # "sao": how does it compare
     why = layer.parse("doanh thu tháng này so với tháng trước tại sao", language="vi", now=now)
     assert why.query is None  # "tại sao": why, never answered by figures
+    part = layer.parse("Tháng 10 khách tip tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu?", language="vi", now=now)
+    assert part.query is None and "of which" in (part.problem or "")  # the whole and a part: never the part alone
     each = layer.parse("phong vip co may ban, moi ban ngoi duoc bao nhieu nguoi", language="vi", now=now)
     assert each.query is None  # the seats of each table, never its guests
     free = layer.parse("Khu ngoài trời giờ còn bàn trống nào không em?", language="vi", now=now)

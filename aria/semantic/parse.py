@@ -2336,7 +2336,8 @@ _CHATTER_AFTER = frozenset(["em", "anh", "chi", "a", "ha", "nhi", "nha", "nhe", 
 def _closing_question_word(marks: _Marks) -> None:
     """"hôm nay có bao nhiêu đơn bị hủy không?", "có hoàn tiền bill nào không, tổng bao nhiêu?", "còn bàn nào trống
     không em": "có/còn/nào ... không" (or "chưa": yet) closing a clause asks a question; that "không" negates nothing.
-    So does "sao" closing a comparison ("so với cùng kỳ tháng trước sao": how does it compare), never "tại sao"."""
+    So does "sao" closing a comparison ("so với cùng kỳ tháng trước sao": how does it compare), never "tại sao";
+    "luôn" closing a clause is "as well"."""
     start = 0
     for end in range(len(marks.words)):
         if end + 1 in marks.commas or end == len(marks.words) - 1:  # a clause ends here
@@ -2352,9 +2353,8 @@ def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
     word, clause = marks.words[last], marks.words[start:last]
     if last == start or marks.marks[last] is not None:
         return
-    if word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause):
-        marks.mark(last, last + 1, "filler")
-    elif word == "luon" and clause:  # "cho anh số món với tiền luôn": as well (but "tính luôn ...": including)
+    if (word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause)) or \
+            word == "luon":  # "cho anh số món với tiền luôn": as well (but "tính luôn ...": including)
         marks.mark(last, last + 1, "filler")
     elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
         marks.mark(last, last + 1, "filler")

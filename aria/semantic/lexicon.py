@@ -224,7 +224,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
                               "the guests", "server", "the server", "all server", "nhan vien phuc vu",
-                              "nha cung cap", "nguyen lieu", "promo code", "the promo code"])  # "tiền nhập hàng từ nhà cung cấp": from them all
+                              "nha cung cap", "nguyen lieu", "promo code", "the promo code", "khuyen mai"])  # "tiền nhập hàng từ nhà cung cấp": from them all
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -331,7 +331,9 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
-ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened")
+ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
+                    "since we started recording", "since we started tracking", "since records began", "tu dau toi gio",
+                    "tu dau den gio", "tu dau den nay", "tu truoc toi gio", "tu truoc den nay", "tu truoc toi nay")
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -343,7 +345,7 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
 # not "số" (a number: "số lượt đặt bàn"); "trong" (in) not "trống" (free: "bàn nào đang trống").
 BARE_WORDS = frozenset(["chi", "qua", "so", "trong", "thu"])
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "thi sao", "thi the nao", "thi", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",

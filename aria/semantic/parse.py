@@ -2353,9 +2353,9 @@ def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
     word, clause = marks.words[last], marks.words[start:last]
     if last == start or marks.marks[last] is not None:
         return
-    if (word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause)) or \
-            word == "luon":  # "cho anh số món với tiền luôn": as well (but "tính luôn ...": including)
-        marks.mark(last, last + 1, "filler")
+    how = word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause)
+    if how or word in ("luon", "thoi"):  # "cho anh số món với tiền luôn", "top 5 thôi": as well, only (but "tính
+        marks.mark(last, last + 1, "filler")  # luôn mấy bàn đang ngồi": including)
     elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
         marks.mark(last, last + 1, "filler")
         for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones

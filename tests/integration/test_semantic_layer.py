@@ -1495,6 +1495,14 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tuần này bếp nào bị void món nhiều nhất? Cho anh số món với tiền luôn", "vi", ["voided_lines", "voided_value"],
      [], ["menu_item__station__name_vi"], None),  # "luôn" closing it: as well (stations: all, ranked)
     ("Tỷ lệ booking không tới tuần trước", "vi", ["no_show_rate"], [], [], None),
+    ("Dạ cho em hỏi tuần này nhà mình có tổng cộng bao nhiêu booking, dự kiến bao nhiêu khách ạ?", "vi",
+     ["reservations", "guests_expected"], [], [], None),  # "dạ": politeness
+    ("Tuần này khách hủy bao nhiêu booking rồi?", "vi", ["cancelled_bookings"], [], [], None),  # never an order's
+    ("Tuần này nguyên liệu nào hao hụt tốn tiền nhất? top 5 thôi", "vi", ["qty_wasted", "waste_cost"], [],
+     ["ingredient__name_vi"], 5),  # "thôi" closing it: only
+    ("Tháng này khuyến mãi giảm giá cho khách hết bao nhiêu tiền rồi?", "vi", ["discounts"], [], [], None),
+    ("Which week has been our best for revenue since we started recording?", "en", ["revenue"], [],
+     ["metric_time__week"], 1),  # all the data there is
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

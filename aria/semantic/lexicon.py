@@ -46,6 +46,7 @@ GRAINS: dict[str, str] = {
     "tung tieng": "metric_time__extract_hour", "theo tieng": "metric_time__extract_hour", "khung gio": "metric_time__extract_hour",
     "gio nao": "metric_time__extract_hour", "gio nao trong ngay": "metric_time__extract_hour",
     "theo gio trong ngay": "metric_time__extract_hour", "by hour": "metric_time__extract_hour",
+    "each hour": "metric_time__extract_hour", "every hour": "metric_time__extract_hour",
     "per hour": "metric_time__extract_hour", "hourly": "metric_time__extract_hour",
     "by hour of the day": "metric_time__extract_hour", "hour of the day": "metric_time__extract_hour",
     "hours of the day": "metric_time__extract_hour", "which hour": "metric_time__extract_hour",

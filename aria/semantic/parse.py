@@ -486,6 +486,7 @@ class QuestionParser:
         self._bottles_of_a_dish(marks)
         _mark_grain_words(marks)
         _concept_by_itself(marks)
+        _rise_of_a_metric(marks)
         before_each = _change_on_the_one_before(marks)
         _group_of_the_listed(marks)
         _over_a_period(marks)
@@ -808,9 +809,8 @@ class QuestionParser:
         self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
         self._share_said_of_a_figure_is_its_rate(marks)
-        named = self._instead(self._named_metrics(marks), marks, period)
-        if period is not None and period.start > now.date():  # "tomorrow night's covers": the guests booked
-            named = list(dict.fromkeys(self.catalog.metrics[m].instead_ahead or m for m in named))
+        to_come = period is not None and period.start > now.date()  # "tomorrow night's covers": the guests booked
+        named = self._instead(self._named_metrics(marks), marks, period, to_come)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics] + [
@@ -843,17 +843,17 @@ class QuestionParser:
         if named:
             candidates = [named]
         elif verbs:  # "how much came in by card": revenue, or else what was paid
-            candidates = [[*(self._instead([m], marks, period) if m == verbs[0] else [m]),  # "pay staff": their
+            candidates = [[*(self._instead([m], marks, period, to_come) if m == verbs[0] else [m]),  # "pay staff": their
                            *self._asked_in_a_clause_of_its_own(marks, m)]  # wages; money that came in, never them
                           for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
         elif unit_metrics:  # "bếp nào ra nhiều phần nhất": portions; "nguyên liệu ... theo giá trị": what ranks them
-            candidates = [self._instead(unit_metrics[:1], marks, period),  # "khách hạng vàng bao nhiêu người": the
+            candidates = [self._instead(unit_metrics[:1], marks, period, to_come),  # "khách hạng vàng bao nhiêu người": the
                           *([m] for m in self._default_metrics(marks)[:1])]  # tier's customers, as when named
         elif _said(marks, "below"):  # "nguyên liệu nào sắp hết": the stock, below its reorder level
             candidates = [[m] for m, info in self.catalog.metrics.items() if info.low_below]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
-            candidates = [self._instead(said[:1], marks, period)]  # "món nào chạy nhất": the best seller, by
+            candidates = [self._instead(said[:1], marks, period, to_come)]  # "món nào chạy nhất": the best seller, by
             # portions; "most frequent": visits; "khu nào đang đông khách nhất": the guests seated now
         elif slow and self._station_said(marks, by_value=True):  # "slowest dish on the wok": its cooking time
             candidates = [["avg_prep_time"]]
@@ -1074,8 +1074,9 @@ class QuestionParser:
             order_by = order_by or [OrderBy(by=metrics[0], descending=threshold.op in (">", ">="))]
         if with_empty:  # the worst sellers are shown by what was asked, without companions (ex-008)
             metrics = [m for m in metrics if m in named] or metrics[:1]
-        growth = next((GROWTH_WORDS[w] for a, b, k, _ in marks.mentions
-                       if k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS), None)
+        growth = next((GROWTH_WORDS[w] if k == "superlative" else bool(p) for a, b, k, p in marks.mentions
+                       if k == "growth" or (k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS)),
+                      None)
         if growth is not None:  # "which dish grew the most": ranked by the rise of a sum or count as an amount, of
             if compare is None or not group_by:  # an average (a price) in percent, or in percent when % is said
                 return Parsed(None, recognised, [], "what grew the most needs two periods and a split (which dishes, "
@@ -1300,17 +1301,21 @@ class QuestionParser:
             named = [m for m in named if m not in nouns] or named
         return [self._as_companion(m, named) for m in named]
 
-    def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None) -> list[str]:
+    def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None, ahead: bool) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
         guests of a tier are its customers, over a period, or on the books now (the live one) without one;
         when it names another metric too (``instead_with``): the party size of bookings is a booking's; or when
-        it is asked right now without a period (``instead_live``): the guests right now are those seated."""
+        it is asked right now without a period (``instead_live``): the guests right now are those seated; or of
+        a period still to come (``instead_ahead``, when ``ahead``): tomorrow's covers are the guests booked."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
             m.concept for a, _, k, p in marks.mentions if k == "value" and not _listed_after(marks, a)
             for m in p}  # type: ignore[attr-defined]  # ("tips and refunds": a figure of its own, not a narrowing)
         said = {str(p) for _, _, k, p in marks.mentions if k == "metric"}  # "of seated bookings": rows, named
         out = []
         for metric in named:
+            if ahead and self.catalog.metrics[metric].instead_ahead in self.catalog.metrics:
+                out.append(str(self.catalog.metrics[metric].instead_ahead))
+                continue
             with_other = [o for m, o in self.catalog.metrics[metric].instead_with.items()
                           if m in said and o in self.catalog.metrics]
             if with_other:
@@ -2217,6 +2222,22 @@ def _concept_by_itself(marks: _Marks) -> None:
                 any(m == (b, b + 1 + (b - a), "concept", payload) for m in marks.mentions):
             marks.forget(a, b)
             marks.mark(a, b, "filler")
+
+
+_RISE_MARKS = {"tang": accents_of("tăng")[0], "giam": accents_of("giảm")[0]}
+
+
+def _rise_of_a_metric(marks: _Marks) -> None:
+    """"Món nào tăng số phần bán được nhiều nhất" (typed bare, "tang" is also "tầng", a floor): "tăng" or "giảm"
+    right before a metric ranked by "nhiều nhất" / "mạnh nhất" ranks by its rise or its fall."""
+    for a, b, kind, _ in list(marks.mentions):
+        if kind != "metric" or a == 0 or marks.words[a - 1] not in _RISE_MARKS or \
+                (marks.marked and marks.accents[a - 1] != _RISE_MARKS[marks.words[a - 1]]):
+            continue
+        if any(k == "superlative" and c == b and marks.words[c:d] in (["nhieu", "nhat"], ["manh", "nhat"])
+               for c, d, k, _ in marks.mentions):
+            marks.forget(a - 1, a)
+            marks.mark(a - 1, a, "growth", marks.words[a - 1] == "tang")
 
 
 def _each_before_its_value(marks: _Marks, start: int) -> bool:

@@ -101,6 +101,7 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?:(?:ngay|hom|vao) )?(" + "|".
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_BOOKING = re.compile(r"\b(?:book|reserv)")  # bookings said: a weekday "for" them is one to come
 _BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(_WEEKDAYS_EN) + r")\b")  # "Saturday's revenue": the latest one
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
@@ -407,8 +408,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     bare = list(_BARE_WEEKDAY_EN.finditer(text))
     if not found and len(bare) == 1:  # "Saturday's revenue": the latest Saturday, when nothing else dates it
         match = bare[0]
-        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1)), "", today, before_today=False),
-            "day")
+        index = _WEEKDAYS_EN.index(match.group(1))
+        if text[:match.start()].endswith("for ") and _BOOKING.search(text):  # "booked in for Tuesday": the coming one
+            day = today + dt.timedelta(days=(index - today.weekday()) % 7)
+            add(match.start(), match.end(), (day, day), "day")
+        else:
+            add(match.start(), match.end(), _weekday(index, "", today, before_today=False), "day")
         weekdays.add(match.start())
     dated = _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays)
     return _join_ranges(text, _morning_of_a_day(text, dated, now), today)

@@ -1503,6 +1503,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tháng này khuyến mãi giảm giá cho khách hết bao nhiêu tiền rồi?", "vi", ["discounts"], [], [], None),
     ("Which week has been our best for revenue since we started recording?", "en", ["revenue"], [],
      ["metric_time__week"], 1),  # all the data there is
+    ("How many bar tickets have been fired each hour tonight?", "en", ["tickets"], [("BAR",), ("D",)],
+     ["kitchen_ticket__hour_of_day"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1621,3 +1623,20 @@ def test_a_ranking_tie_goes_to_the_first_id_never_to_a_name_shown_alike(layer, e
         WHERE o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS')
         GROUP BY st.staff_id, st.full_name ORDER BY tables DESC, st.staff_id LIMIT 5""")
     assert [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]
+
+
+def test_a_weekday_bookings_are_for_is_the_coming_one(layer, now) -> None:
+    parsed = layer.parse("How many people are booked in for Tuesday?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None  # the Tuesday to come, never the last one
+    assert parsed.query.time.start == dt.date(2026, 11, 17)
+    assert all(layer.catalog.metrics[m].booked_ahead for m in parsed.query.metrics)  # the guests booked
+    sold = layer.parse("revenue for Tuesday", language="en", now=now)
+    assert sold.query is not None and sold.query.time is not None and sold.query.time.start == dt.date(2026, 11, 10)
+
+
+def test_tang_before_a_figure_ranked_most_is_its_rise(layer, now) -> None:
+    parsed = layer.parse("thang 10 so voi thang 9 mon nao tang so phan ban duoc nhieu nhat, cho top 5", language="vi",
+                         now=now)  # typed bare, "tang" is also "tầng" (a floor): never a split by area
+    assert parsed.query is not None and parsed.query.group_by == ["menu_item__name_vi"]
+    assert parsed.query.compare is not None and parsed.query.order_by[0].by in ("change", "change_pct")
+    assert parsed.query.limit == 5

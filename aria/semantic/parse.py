@@ -263,6 +263,9 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
             marks.mark(i - 1, i + 1, "top", number)
             limit = number
+        elif i > 0 and marks.words[i - 1] == "bottom":  # "the bottom 5": how many; "bottom" ranks them, least first
+            marks.mark(i, i + 1, "top", number)
+            limit = number
         elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS:  # "5 món",
             limit = number  # "which 5 dishes": a number before a noun; not "giá bao nhiêu 1 kg" (a measure)
             marks.mark(i, i + 1, "top", limit)

@@ -1505,6 +1505,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["metric_time__week"], 1),  # all the data there is
     ("How many bar tickets have been fired each hour tonight?", "en", ["tickets"], [("BAR",), ("D",)],
      ["kitchen_ticket__hour_of_day"], None),
+    ("Which drinks are barely selling this month? Give me the bottom 5.", "en", ["portions_sold"], [("DRINK",)],
+     ["menu_item__name_en"], 5),  # the least sold first
+    ("How are tomorrow's bookings spread across the hours?", "en", ["reservations"], [],
+     ["reservation__hour_of_day"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -1644,3 +1644,8 @@ def test_tang_before_a_figure_ranked_most_is_its_rise(layer, now) -> None:
     assert parsed.query is not None and parsed.query.group_by == ["menu_item__name_vi"]
     assert parsed.query.compare is not None and parsed.query.order_by[0].by in ("change", "change_pct")
     assert parsed.query.limit == 5
+
+
+def test_the_bottom_n_is_how_many_least_first(layer, now) -> None:
+    parsed = layer.parse("Which drinks are barely selling this month? Give me the bottom 5.", language="en", now=now)
+    assert parsed.query is not None and parsed.query.limit == 5 and not parsed.query.order_by[0].descending

@@ -1649,3 +1649,13 @@ def test_tang_before_a_figure_ranked_most_is_its_rise(layer, now) -> None:
 def test_the_bottom_n_is_how_many_least_first(layer, now) -> None:
     parsed = layer.parse("Which drinks are barely selling this month? Give me the bottom 5.", language="en", now=now)
     assert parsed.query is not None and parsed.query.limit == 5 and not parsed.query.order_by[0].descending
+
+
+def test_dishes_at_the_pass_are_the_ones_cooked_and_not_served(layer, executor, now) -> None:
+    parsed = layer.parse("How many dishes are sitting at the pass right now waiting to go out?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "dishes_at_pass"  # never the dishes not yet cooked
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("SELECT count(*) FROM kitchen_tickets WHERE tkt_status = 'RDY'")
+    assert ours.rows[0][0] == gold.rows[0][0]
+    waiting = layer.parse("How many dishes are still waiting to go out right now?", language="en", now=now)
+    assert waiting.query is not None and waiting.query.metrics[0] == "dishes_waiting"

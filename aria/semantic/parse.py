@@ -44,6 +44,7 @@ from aria.semantic.lexicon import (
     SORT_WORDS,
     SUPERLATIVE_METRICS,
     SUPERLATIVES,
+    TWO_WAY_WORDS,
     UNIT_METRICS,
     UNIT_WORD_METRICS,
     UNITS,
@@ -797,6 +798,10 @@ class QuestionParser:
             return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
             return Parsed(None, recognised, [], "who has not been back needs the period they came in")
+        question = f" {' '.join(marks.words)} "
+        if two_way := [s for p, s in TWO_WAY_WORDS.items() if f" {p} " in question]:  # however its words were read
+            return Parsed(None, recognised, [], f"'{two_way[0]}' is said of soups and of drinks: which is meant is "
+                                                "unclear")
         if _said(marks, "part_of"):  # "tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu": the whole and a part
             return Parsed(None, recognised, [], "'of which' asks for a part beside the whole, which one figure "
                                                 "does not show")

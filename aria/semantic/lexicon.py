@@ -313,9 +313,9 @@ NOT_BACK_WORDS = ("haven t been back", "have not been back", "hasn t been back",
 # What is ordered together with a dish ("khách gọi Lẩu Thái thì hay gọi kèm món gì"): a pairing of the lines of one
 # bill, which no metric counts; handed on. Vietnamese ones are spelled with their marks ("kèm", never "kem": ice cream).
 # "Khách tip tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu": a part of the figure asked beside it; handed on.
+PART_OF_WORDS = ("trong đó", "trong số đó", "of which", "of those", "out of those")
 # Said of two things a manager may mean ("món nước": dishes with broth, or drinks); handed on.
 TWO_WAY_WORDS = {"mon nuoc": "món nước"}  # as normalized: as said
-PART_OF_WORDS = ("trong đó", "trong số đó", "of which", "of those", "out of those")
 TOGETHER_WORDS = ("gọi kèm", "ăn kèm", "mua kèm", "order kèm", "uống kèm", "kèm với", "đi kèm", "ordered with",
                   "ordered together", "ordered alongside", "bought together", "sold together", "goes with", "go with",
                   "paired with", "along with")

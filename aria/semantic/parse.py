@@ -2255,8 +2255,8 @@ def _each_before_its_value(marks: _Marks, start: int) -> bool:
 
 
 def _group_of_the_listed(marks: _Marks) -> None:
-    """"Khách hạng bạc với hạng vàng, nhóm nào chi nhiều hơn": "nhóm nào" after values listed is which of them,
-    not a menu category."""
+    """"Khách hạng bạc với hạng vàng, nhóm nào chi nhiều hơn": "nhóm nào" after values listed asks which of them,
+    never for a menu category ("nào" is then left unread: the question is handed over)."""
     listed = _values_per_concept(marks)
     for a, b, kind, payload in list(marks.mentions):
         if kind == "concept" and marks.words[a:b] == ["nhom"] and b < len(marks.words) and marks.words[b] == "nao" \

@@ -23,8 +23,10 @@ def format_value(column: str, value: Any, language: Language) -> str:
     name = column.lower()
     if isinstance(value, bool) or not isinstance(value, int | float):
         return str(value)
-    if any(h in name for h in _PCT_HINTS):
-        return f"{value:.1f}%" if value > 1 else f"{value * 100:.1f}%"
+    if "pct" in name or "percent" in name:  # a percent already (a change of -6.3 %, never -630 %)
+        return f"{value:.1f}%"
+    if any(h in name for h in _PCT_HINTS):  # a rate or share may be a fraction: 0.25 is 25 %
+        return f"{value:.1f}%" if abs(value) > 1 else f"{value * 100:.1f}%"
     if any(h in name for h in _MONEY_HINTS):
         return f"{round(value):,} ₫".replace(",", ".")
     if any(name.endswith(h) for h in _MINUTE_HINTS):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
+from functools import partial
 from typing import Any, Literal
 
 import pandas as pd
@@ -37,12 +39,13 @@ def format_vnd(value: Any) -> str:
     return f"{_group_thousands(round(float(value)))} ₫"
 
 
-def format_percent(value: Any) -> str:
-    """Percent values as stored: 12.5 -> '12,5%'; a ratio below 1 (0.125) is shown as 12,5% too."""
+def format_percent(value: Any, *, as_stored: bool = False) -> str:
+    """Percent values as stored: 12.5 -> '12,5%'; a ratio below 1 (0.125) is shown as 12,5% too, unless the
+    column says it holds percent already (``as_stored``: a change of -0,4% is never -40%)."""
     if _is_missing(value):
         return ""
     number = float(value)
-    if -1.0 <= number <= 1.0 and number != 0:
+    if -1.0 <= number <= 1.0 and number != 0 and not as_stored:
         number *= 100
     text = _group_thousands(number, 1)
     return f"{text.removesuffix(',0')}%"
@@ -65,13 +68,20 @@ def format_number(value: Any) -> str:
 _FORMATTERS = {"vnd": format_vnd, "percent": format_percent, "minutes": format_minutes}
 
 
+def _formatter_of(name: str) -> Callable[[Any], str] | None:
+    """How a column's values are shown: by the unit its name implies; "_pct" and "percent" hold percent already."""
+    if unit_of(name) == "percent" and any(k in name.lower() for k in ("pct", "percent", "phan_tram")):
+        return partial(format_percent, as_stored=True)
+    return _FORMATTERS.get(unit_of(name))
+
+
 def display_frame(df: pd.DataFrame) -> pd.DataFrame:
     """A copy of a result for display: money, percentages and minutes as readable text."""
     shown = df.copy()
     for name in shown.columns:
         if not pd.api.types.is_numeric_dtype(shown[name]) or pd.api.types.is_bool_dtype(shown[name]):
             continue
-        formatter = _FORMATTERS.get(unit_of(name))
+        formatter = _formatter_of(name)
         if formatter is not None:
             shown[name] = shown[name].map(formatter)
     return shown
@@ -79,7 +89,7 @@ def display_frame(df: pd.DataFrame) -> pd.DataFrame:
 
 def format_value(name: str, value: Any) -> str:
     """One value formatted by its column's unit (used for metric answers)."""
-    formatter = _FORMATTERS.get(unit_of(name), format_number)
+    formatter = _formatter_of(name) or format_number
     return formatter(value) if isinstance(value, numbers.Real) and not isinstance(value, bool) else str(value)
 
 

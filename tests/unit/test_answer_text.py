@@ -8,6 +8,8 @@ def test_money_minutes_and_percentages_are_formatted() -> None:
     assert format_value("wait_minutes", 32, "vi") == "32 phút"
     assert format_value("wait_minutes", 32.5, "en") == "32.5 min"
     assert format_value("reorder_rate", 0.25, "en") == "25.0%"
+    assert format_value("change_pct", -6.3, "en") == "-6.3%"  # a percent already, falling
+    assert format_value("share_pct", 0.4, "en") == "0.4%"  # a small share, never 40 %
     assert format_value("name_vi", "Lẩu Thái", "vi") == "Lẩu Thái"
     assert format_value("qty", None, "vi") == "—"
 

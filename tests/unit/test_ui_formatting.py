@@ -33,6 +33,8 @@ def test_minutes_and_plain_numbers() -> None:
     assert format_minutes(7.25) == "7,2 min"
     assert format_value("so_luong", 1234) == "1.234"
     assert format_value("doanh_thu", 5e6) == "5.000.000 ₫"
+    assert format_value("change_pct", -0.4) == "-0,4%"  # a percent already: never -40%
+    assert format_value("share_ratio", 0.4) == "40%"  # a ratio may be a fraction
 
 
 def test_display_frame_formats_by_column_name_only() -> None:

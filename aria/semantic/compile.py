@@ -21,6 +21,7 @@ from typing import Any
 
 from aria.errors import AriaError
 from aria.semantic.catalog import SemanticCatalog, SemanticModelError
+from aria.semantic.periods import period_range
 from aria.semantic.query import SemanticQuery, TimeRange, ValueFilter
 
 log = logging.getLogger(__name__)
@@ -177,33 +178,13 @@ def percent_of(part: str, whole: str) -> str:
     return f"round((100.0 * {part} / nullif({whole}, 0))::numeric, 1)"
 
 
+# The splits by one unit of time whose rows can each be shown beside their change on the row before.
+CHANGE_GRAINS = ("metric_time__day", "metric_time__week", "metric_time__month")
+
+
 def _one_date_grain(query: SemanticQuery) -> bool:
     """Split by one unit of time (day, week, month) and nothing else: each row has a row before it."""
-    return len(query.group_by) == 1 and query.group_by[0] in ("metric_time__day", "metric_time__week",
-                                                               "metric_time__month")
-
-
-def _start_of_unit(day: dt.date, unit: str) -> dt.date:
-    """The first day of the week (a Monday), month or day ``day`` is in.
-
-    >>> _start_of_unit(dt.date(2026, 10, 1), "week"), _start_of_unit(dt.date(2026, 10, 15), "month")
-    (datetime.date(2026, 9, 28), datetime.date(2026, 10, 1))
-    """
-    if unit == "month":
-        return day.replace(day=1)
-    return day - dt.timedelta(days=day.weekday()) if unit == "week" else day
-
-
-def _one_unit_before(day: dt.date, unit: str) -> dt.date:
-    """The first day of the unit before the one ``day`` is in.
-
-    >>> _one_unit_before(dt.date(2026, 10, 1), "week"), _one_unit_before(dt.date(2026, 1, 10), "month")
-    (datetime.date(2026, 9, 21), datetime.date(2025, 12, 1))
-    """
-    first = _start_of_unit(day, unit)
-    if unit == "month":
-        return (first - dt.timedelta(days=1)).replace(day=1)
-    return first - dt.timedelta(days=7 if unit == "week" else 1)
+    return len(query.group_by) == 1 and query.group_by[0] in CHANGE_GRAINS
 
 
 def change_in_percent(current: str, before: str) -> str:
@@ -426,7 +407,7 @@ class SemanticCompiler:
             raise SemanticQueryError("A change on the period before is shown for whole periods, without a share or a "
                                      "ranking.")
         read = query if query.time is None else query.model_copy(update={"time": query.time.model_copy(update={
-            "start": _one_unit_before(query.time.start, unit)})})
+            "start": period_range(unit, 1, query.time.start)[0]})})  # the unit before the one it starts in
         mf_sql = self._explain(read, [grain])
         columns, select = self._presentation(query)
         first = query.metrics[0]
@@ -439,7 +420,7 @@ class SemanticCompiler:
             select.append(f'{change_in_percent(first, before)} AS "{CHANGE_COLUMN}"')
         shown = ", ".join(f'"{c}"' for c in columns)
         since = "" if query.time is None else \
-            f"\nWHERE {grain} >= DATE '{_start_of_unit(query.time.start, unit).isoformat()}'"  # its first, whole
+            f"\nWHERE {grain} >= DATE '{period_range(unit, 0, query.time.start)[0].isoformat()}'"  # its first, whole
         sql = (f"SELECT {shown}\nFROM (\nSELECT {', '.join(select)}, {grain}\nFROM (\n{mf_sql}\n) AS semantic_result\n"
                f") AS changes{since}\nORDER BY {grain}")
         return CompiledQuery(query=query, metricflow_sql=mf_sql, sql=sql, columns=tuple(columns))

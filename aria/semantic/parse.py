@@ -28,6 +28,7 @@ from aria.semantic.catalog import SemanticCatalog
 from aria.semantic.compile import (
     CHANGE_AMOUNT_COLUMN,
     CHANGE_COLUMN,
+    CHANGE_GRAINS,
     entity_of,
     narrowed_through_another_table,
 )
@@ -703,10 +704,12 @@ class QuestionParser:
         if not _said(marks, "live") or _said(marks, "metric"):
             return
         for a, b, kind, payload in list(marks.mentions):
-            metric = next((m for m, info in self.catalog.metrics.items() if info.live and info.counts == payload), None)
             i = _first_before(marks, a, ("filler",))  # "the most tables" (but "the most expensive dish": a price)
-            if kind == "concept" and metric is not None and i >= 0 and _kind(marks.marks[i]) == "superlative" and \
-                    marks.words[i] in ("most", "nhieu"):
+            if kind != "concept" or i < 0 or _kind(marks.marks[i]) != "superlative" or \
+                    marks.words[i] not in ("most", "nhieu"):
+                continue
+            metric = next((m for m, info in self.catalog.metrics.items() if info.live and info.counts == payload), None)
+            if metric is not None:
                 marks.forget(a, b)
                 marks.mark(a, b, "metric", metric)
 
@@ -905,7 +908,7 @@ class QuestionParser:
             period = None  # "what stock do we need to reorder tonight": the stock now, all movements counted
             filters = [f for f in filters if not self._is_shift_filter(f)]
         ahead = [m for m in metrics if not self.catalog.metrics[m].booked_ahead]
-        if ahead and period is not None and period.start > now.date():  # "revenue next week": nothing yet
+        if ahead and period is not None and to_come:  # "revenue next week": nothing yet
             return Parsed(None, recognised, [], f"{ahead[0]} is counted as it happens, and {period.phrase} has not "
                                                 "come yet (only bookings are known ahead)")
         one_table = [f for f in filters if not f.exclude and len(f.values) == 1
@@ -2049,7 +2052,6 @@ def same_period_before(first: TimeRange, unit: str | None, phrase: str, now: dt.
 _EACH_ON_THE_ONE_BEFORE = ("week on week", "week over week", "month on month", "month over month", "day on day",
                            "day over day")
 _BEFORE_EACH_OPENERS = ("from", "over", "on", "vs", "versus", "than", "against", "to", "with", "voi", "so voi")
-_DATE_GRAIN_NAMES = ("metric_time__day", "metric_time__week", "metric_time__month")
 
 
 def _change_on_the_one_before(marks: _Marks) -> list[TimeRange]:
@@ -2058,7 +2060,7 @@ def _change_on_the_one_before(marks: _Marks) -> list[TimeRange]:
     week-on-week change for each of the last four weeks": a split by one unit of time with a change asked, and
     the unit before each row named. Its words are marked as such; the periods they name are returned (they
     are no period of the question)."""
-    grains = {p for _, _, k, p in marks.mentions if k == "grain" and p in _DATE_GRAIN_NAMES}
+    grains = {p for _, _, k, p in marks.mentions if k == "grain" and p in CHANGE_GRAINS}
     on_words = [(a, b) for a, b, k, _ in marks.mentions if k == "compare"
                 and " ".join(marks.words[a:b]) in _EACH_ON_THE_ONE_BEFORE]
     if len(grains) != 1 or not (_said(marks, "change") or on_words):
@@ -2068,10 +2070,10 @@ def _change_on_the_one_before(marks: _Marks) -> list[TimeRange]:
     for a, b, kind, payload in marks.mentions:
         if kind == "same_period" and payload == unit:  # "the week before", "the previous month"
             before.append((a, b, None))
-        elif kind == "time" and isinstance(payload, TimeRange) and payload.unit == unit and (
-                (b < len(marks.words) and marks.words[b] == "do") or  # "tuần trước đó": the week before that one
-                (marks.words[a] in ("previous", "prior") and _opener_before(marks, a))):  # "over the previous month"
-            before.append((a, b + (b < len(marks.words) and marks.words[b] == "do"), payload))
+        elif kind == "time" and isinstance(payload, TimeRange) and payload.unit == unit:
+            that = marks.words[b:b + 1] == ["do"]  # "tuần trước đó": the week before that one
+            if that or (marks.words[a] in ("previous", "prior") and _opener_before(marks, a)):  # "over the previous
+                before.append((a, b + that, payload))  # month"
     dropped = []
     for a, b, period in before:
         start = a - (a > 0 and marks.words[a - 1] == "the")

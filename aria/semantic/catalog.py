@@ -77,6 +77,9 @@ class MetricInfo:
     # a split by the concept goes through this entity: stock by supplier is each ingredient's supplier, not the
     # supplier of the deliveries among its movements
     split_via: dict[str, str] = field(default_factory=dict)
+    # each of its rows' own size in a unit ("bookings for 6 or more people": a booking's party size), a dimension
+    # a condition in that unit keeps the rows by
+    sized_by: dict[str, str] = field(default_factory=dict)
     description: str = ""
     type: str = "simple"
     finer: str | None = None  # the line-level metric to use when a split needs it (revenue -> dish sales)
@@ -297,6 +300,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         instead_ahead=meta.get("instead_ahead"),
         extreme=bool(meta.get("extreme", False)),
         split_via={str(k): str(v) for k, v in dict(meta.get("split_via") or {}).items()},
+        sized_by={str(k): str(v) for k, v in dict(meta.get("sized_by") or {}).items()},
         visits=bool(meta.get("visits", False)),
         window_days=int(meta["window_days"]) if meta.get("window_days") is not None else None,
     )

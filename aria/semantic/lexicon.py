@@ -263,6 +263,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
                        "the prior month": "month", "the prior year": "year"}
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
+                     "cung may ngay", "cung nhung ngay",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
@@ -333,7 +334,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
-                     "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo"])
+                     "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -366,8 +367,10 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "trong két", "sorry t
                   "tu khi ra mat",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
+                  "co dat target khong", "co dat muc tieu khong", "co kip target khong", "co vuot chuan khong",
+                  "co dat chuan khong",  # "làm trung bình mấy phút, có đạt target không": the time beside its target
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start", *ALL_TIME_PHRASES,
-                  "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "looking after", "look after",
+                  "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "giữ", "nhận", "looking after", "cho xin", "xin", "look after",
                   "looks after",
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
@@ -471,9 +474,17 @@ def shorthand_spelled(text: str) -> str:
     return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
 
 
+_OR_MORE = re.compile(r"(\d)\s*\+(?![\d+])")
+
+
 def percent_spelled(text: str) -> str:
-    """"food cost %" is "food cost percent" (normalizing drops the sign)."""
-    return text.replace("%", " percent ")
+    """"food cost %" is "food cost percent", "parties of 6+" are "parties of 6 or more" (normalizing drops the
+    signs).
+
+    >>> percent_spelled("food cost % for parties of 6+ guests")
+    'food cost  percent  for parties of 6 or more  guests'
+    """
+    return _OR_MORE.sub(r"\1 or more ", text.replace("%", " percent "))
 
 
 _words = words_of

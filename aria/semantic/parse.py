@@ -287,7 +287,13 @@ _THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {
                     ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
                     ("từ",): ">="}
 # "từ 20 phần trở lên", "50 đơn trở xuống"
-_UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<="}
+_UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<=", ("or", "more"): ">=",
+                                                  ("or", "over"): ">=", ("or", "above"): ">=", ("and", "up"): ">=",
+                                                  ("and", "over"): ">=", ("or", "fewer"): "<=", ("or", "less"): "<=",
+                                                  ("or", "under"): "<="}  # "6 or more people"
+# people said right after a figure ("từ 6 khách trở lên", "6 or more guests"): the condition's unit, never a figure
+# or a split of their own
+_PEOPLE_AFTER_A_FIGURE = frozenset(["people", "person", "guest", "pax", "cover", "nguoi", "khach"])
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
 _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
@@ -344,7 +350,12 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if end < len(marks.words) and marks.words[end] in _MULTIPLIERS and marks.free(end, end + 1):
             number, end, money = number * _MULTIPLIERS[marks.words[end]], end + 1, True
         unit, n = _unit_at(marks, end)
+        people = end < len(marks.words) and marks.words[end] in _PEOPLE_AFTER_A_FIGURE
+        unit, n = ("people", 1) if people else (unit, n)
         up = _UP_OR_DOWN.get(tuple(marks.words[end + n:end + n + 2]))
+        people_after = up is not None and not n and end + 2 < len(marks.words) and \
+            marks.words[end + 2] in _PEOPLE_AFTER_A_FIGURE  # "6 or more people"
+        unit = "people" if people_after else unit
         before = _threshold_before(marks, i)
         if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
             before = None  # "từ 5 giờ": from
@@ -352,9 +363,9 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if op is None:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
-        marks.mark(i - (before[0] if before else 0), end, "threshold", condition)
+        marks.mark(i - (before[0] if before else 0), end + (1 if people else 0), "threshold", condition)
         if up is not None:
-            marks.mark(end + n, end + n + 2, "threshold")
+            marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
         found.append(condition)
     return found
 
@@ -502,6 +513,7 @@ class QuestionParser:
         self._mark_live_count_ranked(marks)
         _leading_now(marks)
         _leading_number(marks)
+        _each_cup_is_one_cup(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
@@ -692,21 +704,24 @@ class QuestionParser:
 
     def _any_of_what_it_counts(self, marks: _Marks) -> bool:
         """"Any free tables on the terrace?", "còn bàn trống nào không": asked of what a metric of the moment counts,
-        "any" (or "nào") asks which ones, a list of rows. Only when nothing splits the metric: "khu nào còn nhiều
-        bàn trống nhất" ranks the areas, and "any free tables, how many?" counts them."""
+        "any" (or "nào") asks which ones, a list of rows; so it does of bookings, rows each with its own size and time
+        ("any bookings in the VIP rooms tonight?"). Only when nothing splits the metric: "khu nào còn nhiều bàn trống
+        nhất" ranks the areas, and "any free tables, how many?" counts them."""
         return bool({"any", "nao"} & set(marks.words)) and not {"many", "nhieu", "may"} & set(marks.words) and any(
-            k == "metric" and self.catalog.metrics[str(p)].live and self.catalog.metrics[str(p)].counts is not None
+            k == "metric" and (((info := self.catalog.metrics[str(p)]).live and info.counts is not None)
+                               or bool(info.sized_by))
             for _, _, k, p in marks.mentions)
 
     def _mark_live_count_ranked(self, marks: _Marks) -> None:
-        """"Which server is looking after the most tables right now", "bạn phục vụ nào đang ôm nhiều bàn nhất": the
-        most of what a metric of the moment counts (the tables occupied), asked right now, is that metric."""
+        """"Which server is looking after the most tables right now", "bạn phục vụ nào đang ôm nhiều bàn nhất", "mỗi
+        bạn phục vụ đang giữ mấy bàn": the most (or how many) of what a metric of the moment counts (the tables
+        occupied), asked right now, is that metric."""
         if not _said(marks, "live") or _said(marks, "metric"):
             return
         for a, b, kind, payload in list(marks.mentions):
             i = _first_before(marks, a, ("filler",))  # "the most tables" (but "the most expensive dish": a price)
-            if kind != "concept" or i < 0 or _kind(marks.marks[i]) != "superlative" or \
-                    marks.words[i] not in ("most", "nhieu"):
+            most = i >= 0 and _kind(marks.marks[i]) == "superlative" and marks.words[i] in ("most", "nhieu")
+            if kind != "concept" or not (most or marks.words[a - 1:a] == ["may"]):
                 continue
             metric = next((m for m, info in self.catalog.metrics.items() if info.live and info.counts == payload), None)
             if metric is not None:
@@ -848,6 +863,8 @@ class QuestionParser:
         unit_metrics = [metric for word, unit in unit_words  # "nhiều phần nhất": portions; "nhiều đơn nhất": orders
                         if word not in one  # ("what does a portion of phở bò cost us": one portion, not the sold)
                         and (metric := UNIT_WORD_METRICS.get(word) or UNIT_METRICS.get(unit))]
+        unit_metrics += [UNIT_METRICS[c.unit] for c in thresholds if c.unit == "people"]  # "which tables had more
+        # than 10 guests": the people said in the condition are the guests, when nothing else names a figure
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
         units_said = {unit for _, unit in unit_words}
         named = self._said_of_its_own_metrics(named, marks)
@@ -1074,6 +1091,9 @@ class QuestionParser:
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
         threshold = None
+        sized = self._each_rows_own_size(thresholds, metrics)
+        if sized is not None:  # "bookings for 6 or more people": the bookings whose party is that big
+            filters, thresholds = [*filters, sized], []
         if thresholds:
             problem = self._threshold_problem(marks, thresholds, metrics, group_by,
                                               compare is not None or share or bool(below))
@@ -1127,6 +1147,17 @@ class QuestionParser:
                 if before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
                     return True
         return False
+
+    def _each_rows_own_size(self, thresholds: list[_Condition], metrics: list[str]) -> ValueFilter | None:
+        """"Bookings for 6 or more people", "booking từ 8 khách trở lên": a condition in the unit each row of
+        the metrics has a size in (a booking's party) keeps those rows, a filter on that size; never a condition on
+        the figure itself (how many bookings)."""
+        if len(thresholds) != 1 or thresholds[0].unit is None:
+            return None
+        sizes = {self.catalog.metrics[m].sized_by.get(thresholds[0].unit) for m in metrics}
+        if len(sizes) != 1 or None in sizes or thresholds[0].figure != int(thresholds[0].figure):
+            return None
+        return ValueFilter(dimension=str(sizes.pop()), values=(f"{thresholds[0].figure:g}",), op=thresholds[0].op)
 
     def _threshold_problem(self, marks: _Marks, thresholds: list[_Condition], metrics: list[str],
                            group_by: list[str], combined: bool) -> str:
@@ -1273,7 +1304,8 @@ class QuestionParser:
         for _, _, kind, payload in marks.mentions:  # "cash vs card vs e-wallet", "tiền mặt chiếm mấy % so với thẻ":
             for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():  # the payments of
                 dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)  # each (two or more listed)
-                if dim is not None and dim.default_metric in self.catalog.metrics and listed[dim.concept] > 1:
+                if dim is not None and dim.default_metric in self.catalog.metrics and \
+                        (listed[dim.concept] > 1 or {"total", "tong"} & set(marks.words)):  # "the card total today"
                     found.append(str(dim.default_metric))
         for a, _, kind, payload in marks.mentions:
             concept = payload if kind == "concept" else \
@@ -2168,6 +2200,14 @@ def _leading_now(marks: _Marks) -> None:
                 (i == 0 and still) or marks.words[i + 1:i + 2] in (["con"], ["dang"])):
             marks.forget(i, i + 1)
             marks.mark(i, i + 1, "live")
+
+
+def _each_cup_is_one_cup(marks: _Marks) -> None:
+    """"Quầy pha chế làm mỗi ly trung bình mấy phút": "mỗi" before a word that counts portions (ly, tô, phần) is
+    one of them, as "một ly" is: per cup, never a split (cups are no kind of row)."""
+    for i in range(len(marks.words) - 1):
+        if marks.words[i] == "moi" and marks.marks[i] is None and marks.marks[i + 1] == _Mark("unit", "portions"):
+            marks.mark(i, i + 1, "filler")
 
 
 def _leading_number(marks: _Marks) -> None:

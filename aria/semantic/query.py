@@ -10,21 +10,34 @@ model's structured output, and the compiler's input.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 _SAFE_NAME = r"^[a-z][a-z0-9_]{0,120}$"
 
 
+Comparison = Literal[">", ">=", "<", "<="]
+_NUMBER = re.compile(r"\d{1,15}(\.\d{1,6})?")
+
+
 class ValueFilter(BaseModel):
-    """Rows whose dimension equals one of the values (or none of them, when ``exclude``)."""
+    """Rows whose dimension equals one of the values (or none of them, when ``exclude``); with ``op``, rows whose
+    dimension is above or below its one value, a number ("bookings for 6 or more": party size >= 6)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     dimension: str = Field(pattern=_SAFE_NAME)  # a group-by name, e.g. menu_item__name_vi
     values: tuple[str, ...] = Field(min_length=1, max_length=50)
     exclude: bool = False
+    op: Comparison | None = None
+
+    @model_validator(mode="after")
+    def _one_number_to_compare(self) -> ValueFilter:
+        if self.op is not None and (len(self.values) != 1 or self.exclude or not _NUMBER.fullmatch(self.values[0])):
+            raise ValueError("a comparison filter compares its dimension with one number")
+        return self
 
     @field_validator("values")
     @classmethod
@@ -53,8 +66,6 @@ class TimeRange(BaseModel):
         """The same range without its instants (a daily split shows whole days)."""
         return self.model_copy(update={"start_at": None, "end_before": None})
 
-
-Comparison = Literal[">", ">=", "<", "<="]
 
 
 class Threshold(BaseModel):

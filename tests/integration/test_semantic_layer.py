@@ -18,7 +18,9 @@ from aria.eval.semantic_bench import same_answer
 from aria.reflect.deps import business_now
 from aria.reflect.semantic_stage import values_reader
 from aria.semantic.catalog import SemanticModelError, semantic_dir
+from aria.semantic.compile import where_filter
 from aria.semantic.layer import SemanticLayer, load_semantic_layer
+from aria.semantic.query import ValueFilter
 from aria.semantic.suggest import nearby_questions, starter_questions
 
 
@@ -881,7 +883,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tuần trước mỗi bạn phục vụ làm ra bao nhiêu doanh thu cho mỗi giờ đi làm?",  # per hour worked, not by hour
     "Food cost tuần trước là bao nhiêu % doanh số, so với tuần trước nữa thì sao?",  # a ratio: never the % dropped
     "What have we got on hand from Hải sản Cần Giờ right now, and what's it worth?",  # the stock, and its worth
-    "tien tip tuan nay ban nao nhan nhieu nhat",  # which person got the tips ("bạn"), never by table
     "How many of this month's new sign-ups have already eaten with us?",  # those who ate, not every sign-up
     "Khách gọi Lẩu Thái thì hay gọi kèm món gì nhất? Cho top 5.",  # what is ordered with it, not its own portions
     "Lãi gộp từng món nước tháng trước là bao nhiêu?",  # soups or drinks: "món nước" says neither for sure
@@ -1370,6 +1371,10 @@ def test_a_value_is_never_split_by_a_longer_phrase_of_words_that_mean_nothing(la
     ("How many hours did the floor staff put in yesterday, all together?", ["hours_worked"]),
     ("Did anyone sign up as a member today? How many?", ["new_customers"]),
     ("tuan nay moi ngay thu ve bao nhieu tien, tip bao nhieu", ["revenue", "tips"]),  # the takings asked too
+    ("Net sales before VAT yesterday?", ["taxable_sales", "completed_orders"]),  # beside its bills, as revenue is
+    ("Average ticket-to-table time per station last week?", ["avg_wait_time"]),
+    ("Quầy pha chế làm mỗi ly trung bình mất mấy phút?", ["avg_prep_time"]),  # per cup, never each cup
+    ("Tuần trước bếp nướng làm trung bình bao nhiêu phút một món, có đạt target không?", ["avg_prep_time"]),
 ])
 def test_figures_said_in_other_words(layer, now, question, metrics) -> None:
     parsed = layer.parse(question, language="en" if question.isascii() else "vi", now=now)
@@ -1509,6 +1514,17 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__name_en"], 5),  # the least sold first
     ("How are tomorrow's bookings spread across the hours?", "en", ["reservations"], [],
      ["reservation__hour_of_day"], None),
+    ("Phục vụ nào đang giữ nhiều bàn nhất lúc này?", "vi", ["occupied_tables"], [], ["server__full_name"], 5),
+    ("Lúc này mỗi bạn phục vụ đang giữ mấy bàn?", "vi", ["occupied_tables"], [], ["server__full_name"], None),
+    ("tien tip tuan nay ban nao nhan nhieu nhat", "vi", ["tips"], [], ["order__server__full_name"], 5),  # a person
+    # receives the tips: typed bare, "ban nao nhan" is "bạn nào", never "bàn nào" (a table)
+    ("toi nay bep nao nhan nhieu phieu nhat", "vi", ["tickets"], [("D",)], ["station__name_vi"], None),
+    ("Hôm nay bếp nướng nhận bao nhiêu phiếu order rồi?", "vi", ["tickets"], [("GRL",)], [], None),
+    ("dt hom nay toi gio dc bao nhieu r e", "vi", ["revenue"], [], [], None),  # "e": em, typed short
+    ("Tuần này món nào hay bị void nhất? cho xin top 5", "vi", ["voided_lines"], [], ["menu_item__name_vi"], 5),
+    ("What's the card total so far today?", "en", ["payment_amount"], [("CARD",)], [], None),
+    ("Tuần này mang về với giao hàng so với cùng mấy ngày tuần trước thì doanh thu tăng hay giảm bao nhiêu?", "vi",
+     ["revenue"], [("TA", "DL")], ["order__order_type"], None),  # the same days of last week
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1649,6 +1665,70 @@ def test_tang_before_a_figure_ranked_most_is_its_rise(layer, now) -> None:
 def test_the_bottom_n_is_how_many_least_first(layer, now) -> None:
     parsed = layer.parse("Which drinks are barely selling this month? Give me the bottom 5.", language="en", now=now)
     assert parsed.query is not None and parsed.query.limit == 5 and not parsed.query.order_by[0].descending
+
+
+def test_a_count_of_the_moment_split_leaves_out_the_rows_with_none(layer, executor, now) -> None:
+    parsed = layer.parse("Mỗi bạn phục vụ đang giữ mấy bàn?", language="vi", now=now)
+    assert parsed.query is not None
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT st.full_name, count(DISTINCT o.table_id) FROM orders o JOIN staff st ON st.staff_id = o.server_id
+        WHERE o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS') GROUP BY st.staff_id, st.full_name""")
+    assert gold.rows and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))  # no server with none
+
+
+@pytest.mark.parametrize(("question", "language", "size"), [
+    ("How many bookings for 8 or more people do we have this month?", "en", 8),
+    ("Tháng này có bao nhiêu booking từ 8 khách trở lên?", "vi", 8),
+    ("thang nay co bao nhieu booking tu 8 nguoi tro len", "vi", 8),
+])
+def test_bookings_for_n_or_more_people_are_those_whose_party_is_that_big(layer, executor, now, question, language,
+                                                                         size) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.threshold is None, (parsed.problem, parsed.unknown)
+    assert [(f.dimension, f.op, f.values) for f in parsed.query.filters] == [
+        ("reservation__booked_party_size", ">=", (str(size),))]  # a condition on each booking, not on the count
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run(f"""
+        SELECT count(*), sum(party_size) FROM reservations WHERE status <> 'CANCELLED' AND party_size >= {size}
+          AND reserved_for >= date_trunc('month', business_now())
+          AND reserved_for < date_trunc('month', business_now()) + interval '1 month'""")
+    assert gold.rows[0][0] > 0 and [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]
+
+
+def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
+    parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "guests"
+    assert parsed.query.threshold is not None and parsed.query.threshold.value == 10 and not parsed.query.filters
+
+
+def test_the_average_tip_and_the_tip_rate(layer, executor, now) -> None:
+    average = layer.parse("What's the average tip on card versus cash this month?", language="en", now=now)
+    assert average.query is not None and average.query.metrics[0] == "avg_tip"
+    rate = layer.parse("Top 3 servers by tips as a % of what they took this month", language="en", now=now)
+    assert rate.query is not None and rate.query.metrics[0] == "tip_rate" and rate.query.limit == 3
+    ours = executor.run(layer.compile(average.query).sql)
+    gold = executor.run("""
+        SELECT method, round(avg(tip_vnd)) FROM payments
+        WHERE pay_status = 'OK' AND method IN ('CARD', 'CASH') AND paid_at >= date_trunc('month', business_now())
+        GROUP BY method""")
+    assert sorted((r[0], r[1]) for r in ours.rows) == sorted(map(tuple, gold.rows))  # every settled payment's tip
+
+
+def test_any_bookings_asks_which_ones(layer, now) -> None:
+    for question in ("Any bookings in the VIP rooms tonight?", "Any bookings for 6 or more people tomorrow?"):
+        parsed = layer.parse(question, language="en", now=now)
+        assert parsed.query is None and "list" in parsed.problem  # the bookings themselves, a list of rows
+    counted = layer.parse("Any bookings still to arrive tonight? How many guests?", language="en", now=now)
+    assert counted.query is not None
+
+
+def test_a_comparison_filter_compares_with_one_number_only() -> None:
+    assert where_filter(ValueFilter(dimension="reservation__booked_party_size", values=("6",), op=">=")) == \
+        "{{ Dimension('reservation__booked_party_size') }} >= 6"
+    for values in (("6 OR 1=1",), ("6", "7"), ("six",)):
+        with pytest.raises(ValueError):
+            ValueFilter(dimension="reservation__booked_party_size", values=values, op=">=")
 
 
 def test_dishes_at_the_pass_are_the_ones_cooked_and_not_served(layer, executor, now) -> None:

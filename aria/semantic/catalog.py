@@ -109,6 +109,11 @@ class MetricInfo:
     inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
     low_below: str | None = None  # "running low": below this attribute of its row (stock: the reorder level)
 
+    @property
+    def counts_now(self) -> bool:
+        """A count of the moment of the rows of a concept (the tables occupied right now)."""
+        return self.live and self.counts is not None
+
 
 @dataclass(frozen=True)
 class ValueInfo:

@@ -331,7 +331,9 @@ class SemanticCompiler:
         where = [f"{g} IS NOT NULL" for g in keys]  # "by shift" lists shifts: takeaway orders are in no shift
         if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
             where.append(something_to_show(list(query.metrics)))
-            where.extend(f"{m} <> 0" for m in self._counted_right_now(query))
+            # a count of the moment of nothing is 0, not empty: "mỗi bạn phục vụ đang giữ mấy bàn" leaves out a
+            # server with no table right now, as a filter on the open orders does
+            where.extend(f"{m} <> 0" for m in query.metrics if self.catalog.metrics[m].counts_now)
         if query.below is not None:  # "running low": below the level it is kept above
             where.append(self._below(query.metrics[0], query.below))
         if query.threshold is not None:  # "sold fewer than 100 portions": its exact value, not the rounded one
@@ -485,13 +487,6 @@ class SemanticCompiler:
                   f'{percent_of(f"coalesce(a.{name}, 0)", f"b.{name}")} AS "{SHARE_COLUMN}"']
         sql = f"SELECT {', '.join(select)}\nFROM (\n{part}\n) AS a\nCROSS JOIN (\n{whole}\n) AS b"
         return CompiledQuery(query=query, metricflow_sql=f"{part};\n{whole}", sql=sql, columns=tuple(columns))
-
-    def _counted_right_now(self, query: SemanticQuery) -> list[str]:
-        """What a count of the moment counts, split ("mỗi bạn phục vụ đang giữ mấy bàn"): a server looking after no
-        table right now is left out of the split, as a filter on the open orders leaves them out (a distinct count of
-        nothing is 0, not empty)."""
-        return [m for m in query.metrics
-                if self.catalog.metrics[m].live and self.catalog.metrics[m].counts is not None]
 
     def _explain(self, query: SemanticQuery, group_by: list[str]) -> str:
         from metricflow.engine.metricflow_engine import MetricFlowQueryRequest

@@ -166,17 +166,14 @@ def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | No
     return " / ".join(codes.get(v, v) for v in values)
 
 
-_OPERATOR_SIGNS = {">": ">", ">=": "≥", "<": "<", "<=": "≤"}
-
-
 def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: str) -> str:
     """The query in words, e.g. "Doanh thu · theo danh mục · 2026-11-01..2026-11-15 · thấp nhất 1"."""
     parts = [" + ".join(catalog.metrics[m].labels.label(language) if catalog and m in catalog.metrics else m
                         for m in query.metrics)]
     parts += [_group_words(g, catalog, language) for g in query.group_by]
     for flt in query.filters:
-        if flt.op is not None:  # "Số khách mỗi lượt đặt ≥ 6"
-            parts.append(f"{_split_name(flt.dimension, catalog, language)} {_OPERATOR_SIGNS[flt.op]} {flt.values[0]}")
+        if flt.op is not None:  # "số khách của lượt đặt >= 6", as a condition on a figure is shown below
+            parts.append(f"{_split_name(flt.dimension, catalog, language)} {flt.op} {flt.values[0]}")
             continue
         words = _value_words(flt.values, flt.dimension, catalog, language)
         parts.append(("không phải " if language == "vi" else "not ") + words if flt.exclude else words)

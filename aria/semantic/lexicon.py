@@ -370,7 +370,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "trong két", "sorry t
                   "co dat target khong", "co dat muc tieu khong", "co kip target khong", "co vuot chuan khong",
                   "co dat chuan khong",  # "làm trung bình mấy phút, có đạt target không": the time beside its target
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start", *ALL_TIME_PHRASES,
-                  "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "giữ", "nhận", "looking after", "cho xin", "xin", "look after",
+                  "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "giữ", "nhận", "looking after", "xin", "look after",
                   "looks after",
                   "against their station target time", "against the station target time", "against target time",
                   "against the target time", "vs target time", "so voi thoi gian muc tieu cua bep", "on prep",
@@ -474,7 +474,7 @@ def shorthand_spelled(text: str) -> str:
     return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
 
 
-_OR_MORE = re.compile(r"(\d)\s*\+(?![\d+])")
+_OR_MORE = re.compile(r"(\d)\s*\+(?![+\d]|\s*\d)")  # "6+", never a sum ("1 + 1")
 
 
 def percent_spelled(text: str) -> str:

@@ -708,8 +708,7 @@ class QuestionParser:
         ("any bookings in the VIP rooms tonight?"). Only when nothing splits the metric: "khu nào còn nhiều bàn trống
         nhất" ranks the areas, and "any free tables, how many?" counts them."""
         return bool({"any", "nao"} & set(marks.words)) and not {"many", "nhieu", "may"} & set(marks.words) and any(
-            k == "metric" and (((info := self.catalog.metrics[str(p)]).live and info.counts is not None)
-                               or bool(info.sized_by))
+            k == "metric" and (self.catalog.metrics[str(p)].counts_now or bool(self.catalog.metrics[str(p)].sized_by))
             for _, _, k, p in marks.mentions)
 
     def _mark_live_count_ranked(self, marks: _Marks) -> None:

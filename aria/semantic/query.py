@@ -67,7 +67,6 @@ class TimeRange(BaseModel):
         return self.model_copy(update={"start_at": None, "end_before": None})
 
 
-
 class Threshold(BaseModel):
     """Only the rows whose first metric is above or below a figure ("which dishes sold fewer than 100 portions")."""
 

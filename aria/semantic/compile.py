@@ -230,7 +230,7 @@ def linked_filter(entity: str, flt: ValueFilter) -> tuple[str, ValueFilter] | No
     own rows ("món tráng miệng": a dish's category is dessert), or None.
 
     >>> linked_filter("menu_item", ValueFilter(dimension="menu_item__category__cat_code", values=("DES",)))
-    ('menu_item__category', ValueFilter(dimension='category__cat_code', values=('DES',), exclude=False))
+    ('menu_item__category', ValueFilter(dimension='category__cat_code', values=('DES',), exclude=False, op=None))
     """
     parts = flt.dimension.split("__")
     if len(parts) != 3 or parts[0] != entity:

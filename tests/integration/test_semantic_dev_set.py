@@ -1,5 +1,5 @@
 """The semantic layer's development sets (seed_db/questions/semantic_dev.yaml and the independently
-written semantic_dev2.yaml to semantic_dev56.yaml): each file loads through the bench's loader, its entries
+written semantic_dev2.yaml to semantic_dev58.yaml): each file loads through the bench's loader, its entries
 are well formed, and every gold SQL passes the safety guard and returns rows on the seeded SmartRestaurant database
 (read-only executor, as ``aria sql run``).
 
@@ -82,6 +82,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev54.yaml": ("et", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev55.yaml": ("eu", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev56.yaml": ("ev", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev57.yaml": ("ew", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev58.yaml": ("ey", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -165,7 +165,7 @@ VERBS: dict[str, str | None] = {
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "sitting": None, "order": None,
-    "ordered": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "came in": "revenue", "come in": "revenue",
+    "ordered": None, "people ordered": None, "people have ordered": None, "people order": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "keo ve": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "fire": None, "fired": None, "cost": None,
     "handle": None, "handled": None, "looking after": None, "using": None, "ate": None, "ate with us": None,
     "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
@@ -351,7 +351,7 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
 # not "số" (a number: "số lượt đặt bàn"); "trong" (in) not "trống" (free: "bàn nào đang trống").
 BARE_WORDS = frozenset(["chi", "qua", "so", "trong", "thu"])
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
+FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
                   "how many", "nhu the nao", "the nao", "thi sao", "thi the nao", "thi", "chung toi", "what is", "what was", "what were", "tong cong", "nha hang", "chung ta",

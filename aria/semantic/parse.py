@@ -491,6 +491,8 @@ class QuestionParser:
         thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks, self._numbers_in_names)
         _mark_lexicon(marks, self._by_first_word, not_concepts)
+        if _each_one_of_a_role(marks):
+            _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
         if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
                                         "is unclear")  # "since we started tracking in September"
@@ -514,6 +516,7 @@ class QuestionParser:
         _leading_now(marks)
         _leading_number(marks)
         _each_cup_is_one_cup(marks)
+        _only_beside_a_value(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
@@ -1162,7 +1165,7 @@ class QuestionParser:
                            group_by: list[str], combined: bool) -> str:
         """Why a condition on a figure ("fewer than 100 portions") cannot keep the rows, or "": it keeps the rows
         of a split whose first metric passes it, in that metric's unit, and a metric named right after the figure
-        ("at least 50 orders") must be that one."""
+        ("at least 50 orders", "at least 50 paid bills") must be that one."""
         if len(thresholds) > 1:
             return "two conditions on figures are asked (only one is kept)"
         if not group_by or combined:
@@ -1171,7 +1174,9 @@ class QuestionParser:
         condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
         if condition.unit is not None and condition.unit != unit and (condition.unit, unit) not in _SAME_KIND_OF_COUNT:
             return f"the figure {condition.figure:g} is in {condition.unit}, and {metrics[0]} is measured in {unit}"
-        named = next((p for a, _, k, p in marks.mentions if a == condition.after and k == "metric"), metrics[0])
+        after = next((m for m in marks.mentions if m[0] >= condition.after and m[2] not in ("filler", "unit", "value")),
+                     None)  # "at least 50 paid bills": the bills
+        named = after[3] if after is not None and after[2] == "metric" else metrics[0]
         if named != metrics[0]:
             return f"the condition is on {named}, and the rows are ranked or shown by {metrics[0]}"
         return ""
@@ -1414,6 +1419,13 @@ class QuestionParser:
                 return same_unit[0]
         return metric
 
+    def _counted_already(self, count: str, named: list[str]) -> bool:
+        """A count of rows shown beside a figure is left out when the question names a count of the same rows
+        ("mỗi nhà cung cấp giao mấy chuyến, tổng tiền bao nhiêu": the deliveries, not the goods-received lines)."""
+        info = self.catalog.metrics[count]
+        return info.unit == "count" and any(
+            self.catalog.metrics[m].unit == "count" and self.catalog.metrics[m].models & info.models for m in named)
+
     def _companions(self, metric: str, named: list[str]) -> tuple[str, ...]:
         """The metrics shown beside ``metric``: its own, or those it has beside another metric the question
         names ("giờ công và chi phí nhân công": the staff who worked, not the shifts)."""
@@ -1590,7 +1602,8 @@ class QuestionParser:
                 k == "unit" and p != "vnd" for _, _, k, p in marks.mentions))  # month": across items, its money
             shown = [*heads, *(m for m in metrics if money_said and self.catalog.metrics[m].unit == "vnd")]
             instead = list(dict.fromkeys(c for m in shown for c in self.catalog.metrics[m].companions_without_item
-                                         if c in self.catalog.metrics and c not in metrics))  # waste: write-offs
+                                         if c in self.catalog.metrics and c not in metrics
+                                         and not self._counted_already(c, named)))  # waste: write-offs
             quantity_at = [a for a, _, k, p in marks.mentions
                            if k == "metric" and self.catalog.metrics[str(p)].unit == "qty"]
             worth = any(not any(min(q, m) < c <= max(q, m) for c in marks.commas)  # in one clause
@@ -1961,7 +1974,7 @@ class QuestionParser:
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
-                    _marked_after(marks, end, ("which",)) or \
+                    _marked_after(marks, end, ("which", "each_one")) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
                 # "món nào bị hủy nhiều nhất, lý do là gì": a second question ("món bị hủy bao nhiêu lần, lý do là
                 if _asked_as_what(marks, start, end):  # gì": the one split, by reason)
@@ -1987,9 +2000,10 @@ class QuestionParser:
                          or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
                 if not (marker or counts_itself) and " ".join(marks.words[start:end]) in COLLECTIVE_WORDS and \
                         not uncounted and (
-                        not ranking or _another_asked(marks, start, ("which", "group"), ("concept",))):
+                        not ranking or _another_asked(marks, start, ("which", "group"), ("concept", "grain"))):
                     continue  # "bếp còn bao nhiêu phiếu": the kitchen as a whole, "nhân viên được bo bao nhiêu": all
-                    # the staff; "khách hay đặt bàn vào khung giờ nào nhất": the hour is asked, not the customers
+                    # the staff; "khách hay đặt bàn vào khung giờ nào nhất", "giờ nào bếp chậm nhất": the hour is
+                    # asked, not the customers or the station
                 if not (marker or ranking or counts_itself) and any(
                         k == "concept" and p == payload and a > start and marks.words[a] in ("by", "theo")
                         for a, _, k, p in marks.mentions):  # "how much did promo codes knock off bills, split by
@@ -2010,7 +2024,8 @@ class QuestionParser:
             head = label if which and label is not None else \
                 self._head_concept(marks, start, end, payload, language)  # type: ignore[arg-type]
             kind_here = each_kind and each_kind_at in (None, start)
-            attached = _grouped_before(marks, start) or which or kind_here
+            attached = _grouped_before(marks, start) or which or kind_here or \
+                _marked_after(marks, end, ("each_one",))  # "mấy bạn pha chế, mỗi người ...": each bartender
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and kind_here:  # "mỗi loại cà phê": each of the coffees the phrase names
@@ -2206,6 +2221,15 @@ def _each_cup_is_one_cup(marks: _Marks) -> None:
     one of them, as "một ly" is: per cup, never a split (cups are no kind of row)."""
     for i in range(len(marks.words) - 1):
         if marks.words[i] == "moi" and marks.marks[i] is None and marks.marks[i + 1] == _Mark("unit", "portions"):
+            marks.mark(i, i + 1, "filler")
+
+
+def _only_beside_a_value(marks: _Marks) -> None:
+    """"Dine in only", "only takeaway orders": "only" beside a value says again that the value is a filter (but
+    "only dishes with 30+ tickets" sets a condition, which is not read)."""
+    values = [(a, b) for a, b, k, _ in marks.mentions if k == "value"]
+    for i, word in enumerate(marks.words):
+        if word == "only" and marks.marks[i] is None and any(b == i or a == i + 1 for a, b in values):
             marks.mark(i, i + 1, "filler")
 
 
@@ -2909,6 +2933,28 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
             marks.mark(verb[0], verb[1], "verb", "staff_worked")
 
 
+_EACH_ONE = frozenset([("moi", "nguoi"), ("tung", "nguoi"), ("moi", "ban"), ("tung", "ban"), ("moi", "em"),
+                       ("tung", "em"), ("moi", "dua"), ("tung", "dua"), ("each", "of", "them")])
+
+
+def _each_one_of_a_role(marks: _Marks) -> bool:
+    """"Mấy bạn pha chế, mỗi người làm bao nhiêu giờ", "mấy bạn phục vụ, mỗi bạn được bao nhiêu tip": "each one"
+    right after a role or the staff is each of them (a split), never "người làm" (the people at work). True when
+    one was found."""
+    found = False
+    for _, end, kind, payload in list(marks.mentions):
+        if not (kind == "concept" and payload in ("server", "staff")) and not (kind == "value" and any(
+                getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload))):
+            continue
+        size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)
+        if size:
+            for a, b, _, _ in [m for m in marks.mentions if m[0] < end + size and end < m[1]]:
+                marks.forget(a, b)
+            marks.mark(end, end + size, "each_one")
+            found = True
+    return found
+
+
 def _asks_how_many(marks: _Marks) -> bool:
     """English "how many" (not "how much"): a count is asked."""
     return any(marks.words[i:i + 2] == ["how", "many"] for i in range(len(marks.words) - 1))
@@ -2928,8 +2974,10 @@ def _both_ways(words: Sequence[str]) -> bool:
 
 def _counted_noun(marks: _Marks, start: int) -> bool:
     """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
-    server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them."""
-    return _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
+    server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them (but
+    "slowest by hour" splits)."""
+    return marks.words[start] not in ("by", "theo") and \
+        _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
         _another_asked(marks, start, ("which", "group")) and not _said_with_each(marks, start)  # "nhiều nhất của
     # từng bếp": each station's
 
@@ -2983,9 +3031,10 @@ def _after_how_many(marks: _Marks, start: int) -> bool:
 def _another_asked(marks: _Marks, start: int, before: tuple[str, ...],
                    kinds: tuple[str, ...] = ("concept", "value")) -> bool:
     """A concept or value (of ``kinds``) other than the one at ``start`` is asked: marked before by one of
-    ``before`` ("which", "by"), or followed by "nào"."""
+    ``before`` ("which", "by"), followed by "nào", or said with its question word ("giờ nào", "what hour")."""
     return any(k in kinds and a != start and
-               (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",)))
+               (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",))
+                or {"nao", "gi"} & set(marks.words[a:b]) or ("which" in before and marks.words[a] in ("which", "what")))
                for a, b, k, _ in marks.mentions)
 
 

@@ -101,6 +101,11 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?:(?:ngay|hom|vao) )?(" + "|".
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+# days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
+_WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
+                              + "|".join(_WEEKDAYS_VI) + r") (" + _WEEK_SAID + r")\b")
+_WEEKDAY_SPAN_EN = re.compile(r"\b(?:from )?(" + "|".join(_WEEKDAYS_EN) + r") (?:to|through|thru|till|until|-) ("
+                              + "|".join(_WEEKDAYS_EN) + r") (?:of )?(last|this|previous) week\b")
 _BOOKING = re.compile(r"\b(?:book|reserv)")  # bookings said: a weekday "for" them is one to come
 _BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(_WEEKDAYS_EN) + r")\b")  # "Saturday's revenue": the latest one
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
@@ -255,6 +260,18 @@ def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) 
     return day, day
 
 
+def _weekday_index(names: dict[str, int] | tuple[str, ...], name: str) -> int:
+    return names[name] if isinstance(names, dict) else names.index(name)
+
+
+def _days_of_a_week(first: int, last: int, week: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """"Thứ 2 đến thứ 6 tuần trước", "Monday to Friday this week": those days of the week said (this week's up
+    to today); None when the span runs backwards or has not begun."""
+    monday = _week_start(today) - dt.timedelta(weeks=week not in ("tuan nay", "this"))
+    start, end = monday + dt.timedelta(days=first), min(monday + dt.timedelta(days=last), today)
+    return (start, end) if first < last and start <= end else None
+
+
 def _shared_week(text: str, end: int) -> str:
     """The week said after the next weekday of a pair ("thứ 7 và chủ nhật tuần trước": both last week's)."""
     pair = _PAIRED_WEEKDAY_VI.match(text, end)
@@ -336,6 +353,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             return
         found.append(FoundPeriod(start, end, found_range.model_copy(update={"phrase": text[start:end]})))
 
+    for span, names in ((_WEEKDAY_SPAN_VI, _WEEKDAYS_VI), (_WEEKDAY_SPAN_EN, _WEEKDAYS_EN)):
+        for match in span.finditer(text):
+            add(match.start(), match.end(), _days_of_a_week(_weekday_index(names, match.group(1)),
+                                                            _weekday_index(names, match.group(2)), match.group(3), today))
     for match in _WEEKDAY_VI.finditer(text):
         name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end())
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
@@ -485,7 +506,8 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
     while i < len(found):
         first = found[i]
         opener = _opener(text, first)
-        if opener is None:
+        if opener is None or any(span.fullmatch(first.range.phrase) for span in (_WEEKDAY_SPAN_VI, _WEEKDAY_SPAN_EN)):
+            # "từ thứ 2 đến thứ 6 tuần trước": a span with its own end
             out.append(first)
             i += 1
             continue

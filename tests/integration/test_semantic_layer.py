@@ -1525,6 +1525,30 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("What's the card total so far today?", "en", ["payment_amount"], [("CARD",)], [], None),
     ("Tuần này mang về với giao hàng so với cùng mấy ngày tuần trước thì doanh thu tăng hay giảm bao nhiêu?", "vi",
      ["revenue"], [("TA", "DL")], ["order__order_type"], None),  # the same days of last week
+    # the kitchen as a whole: never a split by station
+    ("How many tickets has the kitchen fired tonight?", "en", ["tickets"], [("D",)], [], None),
+    ("Giờ nào bếp chậm nhất tuần này?", "vi", ["avg_prep_time"], [], ["kitchen_ticket__hour_of_day"], 1),
+    ("What hour is the kitchen slowest this week?", "en", ["avg_prep_time"], [], ["kitchen_ticket__hour_of_day"], 1),
+    ("which kitchen station was slowest by hour yesterday", "en", ["avg_prep_time"], [],  # "by hour": a split,
+     ["station__name_en", "station__target_prep_m", "kitchen_ticket__hour_of_day"], None),  # never what is counted
+    # "each one" after a role or the staff: each of them
+    ("Tháng này mấy bạn pha chế, mỗi người làm được bao nhiêu giờ?", "vi", ["hours_worked"], [("BAR",)],
+     ["staff__full_name"], None),
+    ("hôm nay mấy bạn phục vụ, mỗi bạn được bao nhiêu tip", "vi", ["tips"], [], ["order__server__full_name"], None),
+    ("Hôm nay có mấy bill được giảm giá, tổng cộng giảm bao nhiêu tiền?", "vi", ["promo_orders", "discounts"], [], [],
+     None),  # the discounted bills, never all of them
+    ("What are the top 5 drinks people have ordered so far tonight?", "en", ["portions_sold"], [("DRINK",), ("D",)],
+     ["menu_item__name_en"], 5),  # "ordered": a verb, never the status of a line not yet served
+    ("How many gold members have we got?", "en", ["members"], [("GLD",)], [], None),
+    ("Từ đầu tuần tới giờ có thêm mấy khách mới làm thẻ thành viên?", "vi", ["new_customers"], [], [], None),
+    ("thang nay moi nha cung cap giao hang may chuyen, tong tien bao nhieu", "vi", ["deliveries", "supplier_spend"],
+     [], ["supplier__name"], None),
+    ("What's everything in the storeroom worth right now at standard cost?", "en", ["stock_value"], [], [], None),
+    ("only takeaway orders today, how many", "en", ["completed_orders"], [("TA",)], [], None),
+    ("What have we been paying per kilo for beef tenderloin, week by week since the start of October?", "en",
+     ["avg_purchase_price"], [("Beef tenderloin",)], ["metric_time__week"], None),
+    ("Tháng 10 mỗi chương trình khuyến mãi kéo về bao nhiêu doanh thu?", "vi", ["revenue"], [],
+     ["promotion__name_vi"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1739,3 +1763,30 @@ def test_dishes_at_the_pass_are_the_ones_cooked_and_not_served(layer, executor, 
     assert ours.rows[0][0] == gold.rows[0][0]
     waiting = layer.parse("How many dishes are still waiting to go out right now?", language="en", now=now)
     assert waiting.query is not None and waiting.query.metrics[0] == "dishes_waiting"
+
+
+def test_a_deliveries_count_named_is_the_count_shown_beside_the_spend(layer, now) -> None:
+    parsed = layer.parse("mỗi nhà cung cấp giao mấy chuyến, tổng tiền bao nhiêu tháng này", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["deliveries", "supplier_spend"]  # no goods lines too
+    alone = layer.parse("tháng này mỗi nhà cung cấp nhập hết bao nhiêu tiền", language="vi", now=now)
+    assert alone.query is not None and alone.query.metrics == ["supplier_spend", "receipt_lines"]
+
+
+@pytest.mark.parametrize(("question", "language", "days"), [
+    ("How many lunch covers did we do each day Monday to Friday last week?", "en", (2, 6)),
+    ("doanh thu từ thứ 2 đến thứ 6 tuần trước", "vi", (2, 6)),  # its own end: never "từ ..." up to now
+    ("revenue from Monday to Wednesday this week", "en", (9, 11)),
+    ("doanh thu thu 2 toi thu 6 tuan nay", "vi", (9, 13)),
+])
+def test_days_of_one_week_said_as_a_span(layer, now, question, language, days) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.time is not None, (parsed.problem, parsed.unknown)
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, days[0]), dt.date(2026, 11, days[1]))
+
+
+def test_a_condition_on_a_count_named_after_a_value_is_on_that_count(layer, now) -> None:
+    parsed = layer.parse("Top 3 servers by tip rate this month (only servers with at least 50 paid bills)?",
+                         language="en", now=now)  # never "a tip rate of at least 50"
+    assert parsed.query is None and "completed_orders" in parsed.problem
+    kept = layer.parse("which dishes sold at least 50 portions this week", language="en", now=now)
+    assert kept.query is not None and kept.query.threshold is not None

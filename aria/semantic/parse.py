@@ -961,6 +961,10 @@ class QuestionParser:
         if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
             return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
                                                 "by day, week or month only")
+        unsplit = [(m, c) for m in metrics for c in map(self.catalog.concept_of, group_by)
+                   if c in self.catalog.metrics[m].never_split_by]
+        if unsplit:
+            return Parsed(None, recognised, [], f"{unsplit[0][0]} cannot be split by {unsplit[0][1]}")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
         if _share_of_another(marks, named) or self._share_of_a_value_that_is_a_figure(marks, named):

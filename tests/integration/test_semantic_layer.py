@@ -1790,3 +1790,26 @@ def test_a_condition_on_a_count_named_after_a_value_is_on_that_count(layer, now)
     assert parsed.query is None and "completed_orders" in parsed.problem
     kept = layer.parse("which dishes sold at least 50 portions this week", language="en", now=now)
     assert kept.query is not None and kept.query.threshold is not None
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Vòng quay bàn tuần trước của từng khu vực?", "vi"),
+    ("What was table turnover in each seating area last week?", "en"),
+])
+def test_table_turns_by_area_are_over_each_areas_own_tables(layer, executor, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        WITH active AS (SELECT area_code, count(*) AS n FROM tables WHERE is_active GROUP BY area_code)
+        SELECT t.area_code, round(count(*)::numeric / a.n, 2), count(*), a.n
+        FROM orders o JOIN tables t ON t.table_id = o.table_id JOIN active a ON a.area_code = t.area_code
+        WHERE o.order_type = 'DI' AND o.status = 'COMPLETED'
+          AND o.opened_at >= date_trunc('week', business_now()) - interval '7 days'
+          AND o.opened_at < date_trunc('week', business_now())
+        GROUP BY t.area_code, a.n""")
+    assert len(gold.rows) > 1 and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))
+    by_table = layer.parse("Tuần này bàn VIP quay vòng được mấy lượt mỗi bàn?", language="vi", now=now)
+    assert by_table.query is None  # each table would count its whole area's tables
+    one_area = layer.parse("Tuần này khu ngoài sân quay vòng bàn được mấy lần?", language="vi", now=now)
+    assert one_area.query is not None and one_area.query.metrics[0] == "area_table_turnover"

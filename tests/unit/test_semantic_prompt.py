@@ -18,7 +18,7 @@ from aria.reflect.semantic_catalogue import ProposalProblem, check_proposal, ren
 from aria.semantic.catalog import semantic_dir
 from aria.semantic.layer import SemanticLayer, load_semantic_layer
 
-CATALOGUE_TOKEN_BUDGET = 4600  # about 4,470 cl100k tokens with 121 metrics (2,680 with 70)
+CATALOGUE_TOKEN_BUDGET = 4600  # about 4,540 cl100k tokens with 123 metrics (2,680 with 70)
 
 
 @cache
@@ -65,6 +65,10 @@ def test_a_valid_proposal_becomes_a_semantic_query() -> None:
     ({"order_by": [{"by": "guests"}]}, "order_by 'guests'"),
     ({"time": {"start": "2026-11-15", "end": "2026-11-01"}}, "after"),
     ({"metrics": ["Revenue; DROP TABLE orders"]}, "malformed"),
+    # an area's turns split by table would count the whole area for each table; all tables split by area, the same
+    ({"metrics": ["area_table_turnover"], "group_by": ["dining_table__table_no"]}, "cannot be split or filtered"),
+    ({"metrics": ["table_turnover"], "filters": [{"dimension": "dining_table__area_code", "values": ["OU"]}]},
+     "cannot be split or filtered"),
 ])
 def test_an_invalid_proposal_names_its_problem(fields: dict[str, object], problem: str) -> None:
     with pytest.raises(ProposalProblem, match=problem.replace("(", r"\(")):

@@ -93,6 +93,7 @@ class MetricInfo:
     booked_ahead: bool = False  # dated in the future too (reservations): "this month" is the whole month
     time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
     never_split_by: tuple[str, ...] = ()  # an area's tables in service, split by table, would count the area each time
+    listed_as: tuple[str, ...] = ()  # asked which of its rows ("which tables are occupied"): these metrics of each
     shares_in_split_by: tuple[str, ...] = ()  # split by one of these concepts, each row shows its share of the total
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
     share_in_money: bool = False  # "what share of payments": of their amount, even said right after "share of"
@@ -295,6 +296,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         show_with=_string_lists(meta.get("show_with")),
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), never_split_by=_strings(meta.get("never_split_by")),
+        listed_as=_strings(meta.get("listed_as")),
         shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),
         fixture=bool(meta.get("fixture", False)),

@@ -695,6 +695,12 @@ class QuestionParser:
                     marks.forget(i, i + 1)
                     marks.mark(i, i + 1, "listing")
 
+    def _listed_as(self, marks: _Marks) -> tuple[str, ...]:
+        """What a metric named first shows of each of its rows when the question asks which ones (``listed_as``):
+        "bàn nào đang có khách" lists the tables, each with its guests and time seated."""
+        first = next((str(p) for _, _, k, p in marks.mentions if k == "metric"), None)
+        return self.catalog.metrics[first].listed_as if first is not None else ()
+
     def _which_of_what_it_counts(self, marks: _Marks) -> bool:
         """"Bàn 3 đang đợi món gì": a metric phrase ending in what it counts ("đợi món"), then "gì"/"nào"
         asks which ones, a list of rows."""
@@ -805,7 +811,8 @@ class QuestionParser:
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
                now: dt.datetime, thresholds: list[_Condition]) -> Parsed:
-        if _said(marks, "listing"):
+        listed = self._listed_as(marks)  # "which tables are occupied": each, shown by what its metric lists
+        if _said(marks, "listing") and not listed:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
@@ -957,6 +964,10 @@ class QuestionParser:
         if _said(marks, "live") and period is None and not any(self.catalog.metrics[m].live for m in metrics):
             return Parsed(None, recognised, [], f"a state right now is asked, and {metrics[0]} is counted over a "
                                                 "period")
+        if period is None and any(self.catalog.metrics[m].live for m in metrics) and \
+                any(self.catalog.concept_of(g) == "hour" for g in group_by):  # "bàn 5 vô lúc mấy giờ": when one row
+            return Parsed(None, recognised, [], "a state right now is not split by hour: 'at what time' asks when "
+                                                "one row began")
         whole = [m for m in metrics if self.catalog.metrics[m].time_only]
         if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
             return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
@@ -1085,8 +1096,15 @@ class QuestionParser:
             group_by = [limit_per, *(g for g in group_by if g != limit_per)]  # each category, then its dishes
         split_concepts = {c for d in map(self.catalog.dimension_of, group_by) if d is not None
                           for c in (d.concept, d.stands_for) if c}
-        if any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
-                self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks)):
+        asked_which = any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
+            self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks))
+        if listed and (asked_which or _said(marks, "listing")) and not compare:
+            counted = str(self.catalog.metrics[named[0]].counts)
+            metrics = list(listed)
+            if counted not in split_concepts:
+                group_by = [*group_by, self._pick(counted, self.group_bys_of(metrics), language)]
+                split_concepts.add(counted)
+        elif asked_which:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
         wrapped = _counted_in_a_superlative(marks) - split_concepts

@@ -1813,3 +1813,29 @@ def test_table_turns_by_area_are_over_each_areas_own_tables(layer, executor, now
     assert by_table.query is None  # each table would count its whole area's tables
     one_area = layer.parse("Tuần này khu ngoài sân quay vòng bàn được mấy lần?", language="vi", now=now)
     assert one_area.query is not None and one_area.query.metrics[0] == "area_table_turnover"
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Which tables are occupied right now?", "en"),
+    ("ban nao dang co khach vay", "vi"),
+])
+def test_which_tables_are_occupied_lists_each_with_its_guests_and_time_seated(layer, executor, now, question,
+                                                                               language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics == ["seated_guests", "minutes_seated_now"]
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT t.table_no, o.guest_cnt, round(extract(epoch FROM business_now() - o.opened_at) / 60)
+        FROM orders o JOIN tables t ON t.table_id = o.table_id
+        WHERE o.order_type = 'DI' AND o.status IN ('OPEN', 'IN_PROGRESS')""")
+    assert gold.rows and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))
+
+
+def test_how_long_a_table_has_been_sat_is_a_state_right_now(layer, now) -> None:
+    longest = layer.parse("Which table has been sat the longest right now?", language="en", now=now)
+    assert longest.query is not None and longest.query.metrics[0] == "minutes_seated_now" and longest.query.limit == 1
+    past = layer.parse("Tháng này bàn nào khách ngồi lâu nhất?", language="vi", now=now)  # a period: the average
+    assert past.query is not None and past.query.metrics[0] == "avg_minutes_seated"
+    when = layer.parse("Bàn 5 vô lúc mấy giờ, ngồi được bao lâu rồi?", language="vi", now=now)
+    assert when.query is None  # when one row began: never the time seated split by hour

@@ -1102,7 +1102,7 @@ class QuestionParser:
             counted = str(self.catalog.metrics[named[0]].counts)
             metrics = list(listed)
             if counted not in split_concepts:
-                group_by = [*group_by, self._pick(counted, self.group_bys_of(metrics), language)]
+                group_by = [*group_by, self._pick(counted, list(self.group_bys_of(metrics)), language)]
                 split_concepts.add(counted)
         elif asked_which:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")

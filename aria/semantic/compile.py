@@ -310,6 +310,9 @@ class SemanticCompiler:
         if query.threshold is not None and (not query.group_by or query.compare or query.share):
             raise SemanticQueryError("A condition on a figure (fewer than 100 portions) keeps rows of a split, in one "
                                      "period and without shares.")
+        if query.rows_only and (not query.group_by or query.compare or query.share or query.with_empty
+                                or query.change or query.change_amount or query.returning or query.limit_per):
+            raise SemanticQueryError("A list of rows needs a split to list, in one period, with no figure beside it.")
         if query.returning is not None:
             return self._compile_returning(query)
         if query.share and not query.group_by:
@@ -334,6 +337,8 @@ class SemanticCompiler:
             # a count of the moment of nothing is 0, not empty: "mỗi bạn phục vụ đang giữ mấy bàn" leaves out a
             # server with no table right now, as a filter on the open orders does
             where.extend(f"{m} <> 0" for m in query.metrics if self.catalog.metrics[m].counts_now)
+            if query.rows_only:  # the rows the metrics count: "which tables are free"
+                where.extend(f"coalesce({m}, 0) <> 0" for m in query.metrics if not self.catalog.metrics[m].counts_now)
         if query.below is not None:  # "running low": below the level it is kept above
             where.append(self._below(query.metrics[0], query.below))
         if query.threshold is not None:  # "sold fewer than 100 portions": its exact value, not the rounded one
@@ -554,7 +559,7 @@ class SemanticCompiler:
             column = self.column_name(name)
             columns.append(column)
             select.append(f'{self._shown(name, name, query.language)} AS "{column}"')
-        for name in query.metrics:
+        for name in [] if query.rows_only else query.metrics:
             columns.append(self.catalog.metrics[name].column)
             select.append(f'{self._metric_value(name, name)} AS "{columns[-1]}"')
         if query.share:

@@ -194,6 +194,8 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         parts.append("tỷ trọng trên tổng (%)" if language == "vi" else "share of the total (%)")
     if query.with_empty:
         parts.append("kể cả dòng bằng 0" if language == "vi" else "including those with none")
+    if query.rows_only:
+        parts.append("liệt kê" if language == "vi" else "listed")
     if query.below is not None:
         level = _split_name(query.below, catalog, language)
         parts.append(f"dưới {level}" if language == "vi" else f"below {level}")

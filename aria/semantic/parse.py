@@ -1098,15 +1098,23 @@ class QuestionParser:
                           for c in (d.concept, d.stands_for) if c}
         asked_which = any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
             self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks))
+        rows_only = False
         if listed and (asked_which or _said(marks, "listing")) and not compare:
             counted = str(self.catalog.metrics[named[0]].counts)
-            metrics = list(listed)
+            shown = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
+            metrics, rows_only = shown or [named[0]], not shown
+            available = list(self.group_bys_of(metrics))
             if counted not in split_concepts:
-                group_by = [*group_by, self._pick(counted, list(self.group_bys_of(metrics)), language)]
+                group_by = [*group_by, self._pick(counted, available, language)]
                 split_concepts.add(counted)
+            fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude}  # "terrace tables": no area
+            of_row = next(g for g in group_by if self.catalog.concept_of(g) == counted).rsplit("__", 1)[0]
+            group_by += [g for g in (f"{of_row}__{a}" for a in listed if a not in self.catalog.metrics)
+                         if g in available and g not in fixed and g not in group_by]
         elif asked_which:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
-        metrics = [m for m in metrics if self.catalog.metrics[m].counts not in split_concepts]  # "who's clocked in"
+        metrics = [m for m in metrics if rows_only or self.catalog.metrics[m].counts not in split_concepts]  # "who's
+        # clocked in": each one, not a count of one
         wrapped = _counted_in_a_superlative(marks) - split_concepts
         if wrapped:  # "bạn phục vụ nào chạy nhiều bàn nhất": ranked by how many tables, which no metric counts
             return Parsed(None, recognised, [], f"the ranking counts {', '.join(sorted(wrapped))}, which is no metric "
@@ -1146,7 +1154,7 @@ class QuestionParser:
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
-                              threshold=threshold)
+                              threshold=threshold, rows_only=rows_only)
         return Parsed(query, recognised)
 
     def _asked_in_a_clause_of_its_own(self, marks: _Marks, metric: str) -> list[str]:

@@ -104,6 +104,9 @@ class SemanticQuery(BaseModel):
     # "of the customers who came in October, how many came back in November": the customers the metric counts in
     # ``time``, and how many of them were back (or not) in ``compare``
     returning: Literal["back", "not_back"] | None = None
+    # the split's rows its metrics count, shown without the figures: "which tables are free" lists each free table
+    # (its number, area and seats), never a column of ones
+    rows_only: bool = False
 
     @field_validator("metrics", "group_by")
     @classmethod

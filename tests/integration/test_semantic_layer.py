@@ -1839,3 +1839,30 @@ def test_how_long_a_table_has_been_sat_is_a_state_right_now(layer, now) -> None:
     assert past.query is not None and past.query.metrics[0] == "avg_minutes_seated"
     when = layer.parse("Bàn 5 vô lúc mấy giờ, ngồi được bao lâu rồi?", language="vi", now=now)
     assert when.query is None  # when one row began: never the time seated split by hour
+
+
+@pytest.mark.parametrize(("question", "language", "area"), [
+    ("Which tables are free right now?", "en", None),
+    ("còn bàn trống nào ở khu ngoài trời không", "vi", "OU"),  # the area said: not shown again
+])
+def test_which_tables_are_free_lists_the_tables_alone(layer, executor, now, question, language, area) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.rows_only, (parsed.problem, parsed.unknown)
+    compiled = layer.compile(parsed.query)
+    assert compiled.columns == (("table_no", "area", "seats") if area is None else ("table_no", "seats"))
+    ours = executor.run(compiled.sql)
+    gold = executor.run(f"""
+        SELECT t.table_no, {'t.area_code, ' if area is None else ''}t.seats FROM tables t
+        WHERE t.is_active {f"AND t.area_code = '{area}'" if area else ''} AND NOT EXISTS (
+            SELECT 1 FROM orders o WHERE o.table_id = t.table_id AND o.order_type = 'DI'
+              AND o.status IN ('OPEN', 'IN_PROGRESS'))""")
+    assert gold.rows and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))
+    counted = layer.parse("how many free tables right now", language="en", now=now)
+    assert counted.query is not None and not counted.query.rows_only  # a count, not the list
+
+
+def test_a_list_of_rows_needs_a_split_and_one_period(layer) -> None:
+    from aria.semantic.compile import SemanticQueryError
+    from aria.semantic.query import SemanticQuery
+    with pytest.raises(SemanticQueryError, match="A list of rows needs a split"):
+        layer.compile(SemanticQuery(metrics=["free_tables"], rows_only=True))

@@ -1101,8 +1101,8 @@ class QuestionParser:
         rows_only = False
         if listed and (asked_which or _said(marks, "listing")) and not compare:
             counted = str(self.catalog.metrics[named[0]].counts)
-            shown = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
-            metrics, rows_only = shown or [named[0]], not shown
+            figures = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
+            metrics, rows_only = figures or [named[0]], not figures
             available = list(self.group_bys_of(metrics))
             if counted not in split_concepts:
                 group_by = [*group_by, self._pick(counted, available, language)]

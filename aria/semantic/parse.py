@@ -811,8 +811,8 @@ class QuestionParser:
     def _build(self, marks: _Marks, language: str, period: TimeRange | None, tables: list[ValueFilter],
                limit: int | None, recognised: list[Recognised], compare: TimeRange | None,
                now: dt.datetime, thresholds: list[_Condition]) -> Parsed:
-        listed = self._listed_as(marks)  # "which tables are occupied": each, shown by what its metric lists
-        if _said(marks, "listing") and not listed:
+        listed_said = self._listed_as(marks)  # "which tables are occupied": each, shown by what its metric lists
+        if _said(marks, "listing") and not listed_said:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         if _said(marks, "condition"):
             return Parsed(None, recognised, [], "a condition on a count (at least, more than) is not a metric")
@@ -1099,10 +1099,14 @@ class QuestionParser:
         asked_which = any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
             self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks))
         rows_only = False
-        if listed and (asked_which or _said(marks, "listing")) and not compare:
-            counted = str(self.catalog.metrics[named[0]].counts)
+        listing = next((m for m in (named[0], *(m for _, _, k, m in marks.mentions if k == "metric"))
+                        if self.catalog.metrics[str(m)].listed_as), None)  # "ca tối nay những ai đang có mặt": on now
+        if listing is not None and (period is None or period.end >= now.date()) and (
+                asked_which or _said(marks, "listing")) and not compare:  # (but "hôm qua ai đứng ca": who worked)
+            listed = self.catalog.metrics[str(listing)].listed_as
+            counted = str(self.catalog.metrics[str(listing)].counts)
             figures = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
-            metrics, rows_only = figures or [named[0]], not figures
+            metrics, rows_only = figures or [str(listing)], not figures
             available = list(self.group_bys_of(metrics))
             if counted not in split_concepts:
                 group_by = [*group_by, self._pick(counted, available, language)]

@@ -1866,3 +1866,13 @@ def test_a_list_of_rows_needs_a_split_and_one_period(layer) -> None:
     from aria.semantic.query import SemanticQuery
     with pytest.raises(SemanticQueryError, match="A list of rows needs a split"):
         layer.compile(SemanticQuery(metrics=["free_tables"], rows_only=True))
+
+
+def test_who_is_on_now_lists_each_one_and_since_when_but_who_was_on_is_not_listed(layer, now) -> None:
+    bartenders = layer.parse("Which bartenders are clocked in right now?", language="en", now=now)
+    assert bartenders.query is not None and bartenders.query.metrics == ["clocked_in_at"]
+    assert bartenders.query.group_by == ["staff__full_name"]  # the role said: not shown again
+    tonight = layer.parse("Ca tối nay những ai đang có mặt vậy?", language="vi", now=now)
+    assert tonight.query is not None and tonight.query.metrics == ["clocked_in_at"]
+    yesterday = layer.parse("hôm qua ca trưa ai đứng ca quản lý vậy", language="vi", now=now)
+    assert yesterday.query is None  # who worked then, never who is clocked in now

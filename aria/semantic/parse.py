@@ -2002,8 +2002,12 @@ class QuestionParser:
             if kind == "grain":
                 group_by.append(self._grain(str(payload), available, language))
             elif kind == "concept":
-                if self._labels_a_value(marks, start, end, str(payload)):  # "nhân viên Bùi Thanh Hoa", "mã GIAM10"
-                    continue
+                if self._labels_a_value(marks, start, end, str(payload)) and not (
+                        ranking and language != "vi" and any(k == "value" and b == start for _, b, k, _ in marks.mentions)
+                        and not any(k in ("concept", "grain") and a != start and marks.words[a:b] != ["who"]
+                                    for a, b, k, _ in marks.mentions)):
+                    continue  # "nhân viên Bùi Thanh Hoa", "mã GIAM10" (but "the top 5 gold-tier members", ranked and
+                    # nothing else to rank: the members)
                 if marks.words[start:end] in (["who"], ["ai"]) and \
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers

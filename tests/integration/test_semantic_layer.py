@@ -1549,6 +1549,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_purchase_price"], [("Beef tenderloin",)], ["metric_time__week"], None),
     ("Tháng 10 mỗi chương trình khuyến mãi kéo về bao nhiêu doanh thu?", "vi", ["revenue"], [],
      ["promotion__name_vi"], None),
+    # ranked, and nothing else to rank: the rows the value's word names ("gold-tier members": the members)
+    ("Who are the top 5 gold-tier members by spend this month?", "en", ["revenue"], [("GLD",)],
+     ["customer__full_name"], 5),
+    ("Which 3 terrace tables made us the most money this month?", "en", ["revenue"], [("OU",)],
+     ["dining_table__table_no"], 3),
+    ("Which station was slowest during dinner service last night?", "en", ["avg_prep_time"], [("D",)],
+     ["station__name_en", "station__target_prep_m"], None),  # "dinner service": the dinner shift, no split
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1876,3 +1883,8 @@ def test_who_is_on_now_lists_each_one_and_since_when_but_who_was_on_is_not_liste
     assert tonight.query is not None and tonight.query.metrics == ["clocked_in_at"]
     yesterday = layer.parse("hôm qua ca trưa ai đứng ca quản lý vậy", language="vi", now=now)
     assert yesterday.query is None  # who worked then, never who is clocked in now
+
+
+def test_a_value_labelled_by_its_concept_is_no_split_when_something_else_is_ranked(layer, now) -> None:
+    parsed = layer.parse("Which station was slowest during dinner service last night?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.group_by == ["station__name_en", "station__target_prep_m"]

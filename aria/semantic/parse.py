@@ -794,16 +794,26 @@ class QuestionParser:
     def _mark_ratio_of_two(self, marks: _Marks) -> None:
         """"Labour as a % of revenue", "labour cost as a share of revenue": the metric in percent of the first
         over the second (labour cost %), when there is one."""
-        mentions = sorted((m for m in marks.mentions if m[2] not in ("filler", "unit", "time")),
+        mentions = sorted((m for m in marks.mentions if m[2] not in ("filler", "unit", "time", "compare", "concept",
+                                                                      "value", "grain")
+                           or (m[2] == "unit" and m[3] == "percent")),  # "bằng bao nhiêu % doanh thu"
                           key=lambda m: (m[0], m[1]))  # "giá vốn tuần trước chiếm bao nhiêu % doanh số"
-        for (a, b, k1, first), share, (c, d, k3, second) in zip(mentions, mentions[1:], mentions[2:], strict=False):
-            if (k1, share[2], k3) != ("metric", "share", "metric"):
+        mentions = [m for i, m in enumerate(mentions) if not (m[2] == "unit" and i and mentions[i - 1][2] == "share")]
+        compared = [(a, b) for a, b, k, _ in marks.mentions if k == "compare"]
+        for one, two, three in zip(mentions, mentions[1:], mentions[2:], strict=False):
+            said = tuple(m[3] if m[2] == "unit" else m[2] for m in (one, two, three))
+            between = [(a, b) for a, b in compared if one[1] <= a < max(two[0], three[0])]  # "so với"
+            if said == ("metric", "metric", "percent") and between:
+                one, two, three = one, three, two  # "chi phí nhân công, so với doanh thu là mấy %"
+            elif said not in (("metric", "share", "metric"), ("metric", "percent", "metric")):
                 continue
+            (a, b, _, first), share, (c, d, _, second) = one, two, three
             over = {str(second), str(self.catalog.metrics[str(second)].finer or second)}  # "doanh số": dish sales
             ratio = next((name for name, info in self.catalog.metrics.items() if info.unit == "percent"
                           and info.inputs[:1] == (str(first),) and info.inputs[1:2] and info.inputs[1] in over), None)
             if ratio is not None:
-                for start, end, kind in ((a, b, "metric"), (share[0], share[1], "filler"), (c, d, "filler")):
+                for start, end, kind in ((a, b, "metric"), (share[0], share[1], "filler"), (c, d, "filler"),
+                                         *((x, y, "filler") for x, y in between)):
                     marks.forget(start, end)
                     marks.mark(start, end, kind, ratio if kind == "metric" else None)
                 return

@@ -1549,6 +1549,14 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_purchase_price"], [("Beef tenderloin",)], ["metric_time__week"], None),
     ("Tháng 10 mỗi chương trình khuyến mãi kéo về bao nhiêu doanh thu?", "vi", ["revenue"], [],
      ["promotion__name_vi"], None),
+    # one figure in percent of another, however the percent is said
+    ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
+    ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],
+     None),
+    ("Tháng 10 food cost của từng nhóm món là bao nhiêu phần trăm so với doanh số?", "vi", ["food_cost_pct"], [],
+     ["menu_item__category__name_vi"], None),
+    ("Giá vốn món ăn tuần trước chiếm bao nhiêu % doanh số, chia theo từng danh mục?", "vi", ["food_cost_pct"], [],
+     ["menu_item__category__name_vi"], None),
     # ranked, and nothing else to rank: the rows the value's word names ("gold-tier members": the members)
     ("Who are the top 5 gold-tier members by spend this month?", "en", ["revenue"], [("GLD",)],
      ["customer__full_name"], 5),

@@ -176,7 +176,7 @@ VERBS: dict[str, str | None] = {
     "have been voided": "voided_lines", "has been voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
-    "show up": None, "gone": None, "went": None, "give away": None, "gave away": None, "given away": None, "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
+    "show up": None, "gone": None, "went": None, "give away": "discounts", "gave away": "discounts", "given away": "discounts", "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",

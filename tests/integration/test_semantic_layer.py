@@ -1549,6 +1549,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_purchase_price"], [("Beef tenderloin",)], ["metric_time__week"], None),
     ("Tháng 10 mỗi chương trình khuyến mãi kéo về bao nhiêu doanh thu?", "vi", ["revenue"], [],
      ["promotion__name_vi"], None),
+    ("How much did we give away in birthday discounts last month?", "en", ["discounts"], [("SINHNHAT",)], [], None),
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],

@@ -1550,6 +1550,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tháng 10 mỗi chương trình khuyến mãi kéo về bao nhiêu doanh thu?", "vi", ["revenue"], [],
      ["promotion__name_vi"], None),
     ("How much did we give away in birthday discounts last month?", "en", ["discounts"], [("SINHNHAT",)], [], None),
+    ("Average prep time for each hotpot this month?", "en", ["avg_prep_time"], [("HOTPOT",)],
+     ["menu_item__name_en"], None),  # a ticket's dish is one hop away, its category two
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],
@@ -1897,3 +1899,16 @@ def test_who_is_on_now_lists_each_one_and_since_when_but_who_was_on_is_not_liste
 def test_a_value_labelled_by_its_concept_is_no_split_when_something_else_is_ranked(layer, now) -> None:
     parsed = layer.parse("Which station was slowest during dinner service last night?", language="en", now=now)
     assert parsed.query is not None and parsed.query.group_by == ["station__name_en", "station__target_prep_m"]
+
+
+def test_a_tickets_dish_is_looked_up_from_its_order_line(layer, executor, now) -> None:
+    parsed = layer.parse("Average prep time for each hotpot this month?", language="en", now=now)
+    assert parsed.query is not None
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT m.name_en, round(avg(extract(epoch FROM k.ready_at - k.fired_at)) / 60, 1), count(*)
+        FROM kitchen_tickets k JOIN order_items oi ON oi.order_item_id = k.order_item_id
+        JOIN menu_items m ON m.item_id = oi.item_id JOIN categories c ON c.category_id = m.category_id
+        WHERE c.cat_code = 'HOTPOT' AND k.ready_at IS NOT NULL AND k.fired_at >= date_trunc('month', business_now())
+        GROUP BY m.item_id, m.name_en""")
+    assert gold.rows and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))

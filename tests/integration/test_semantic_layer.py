@@ -1552,6 +1552,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much did we give away in birthday discounts last month?", "en", ["discounts"], [("SINHNHAT",)], [], None),
     ("Average prep time for each hotpot this month?", "en", ["avg_prep_time"], [("HOTPOT",)],
      ["menu_item__name_en"], None),  # a ticket's dish is one hop away, its category two
+    ("This month, what's the average tip per bill for each payment method?", "en",
+     ["avg_tip_per_bill", "paid_bills", "tips"], [], ["payment__method"], None),  # per bill: a split bill is one
+    ("Tháng này bill có khuyến mãi với bill không có, trung bình mỗi bill bao nhiêu tiền?", "vi", ["avg_check"], [],
+     ["order__has_promotion"], None),
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],
@@ -1805,7 +1809,7 @@ def test_days_of_one_week_said_as_a_span(layer, now, question, language, days) -
 def test_a_condition_on_a_count_named_after_a_value_is_on_that_count(layer, now) -> None:
     parsed = layer.parse("Top 3 servers by tip rate this month (only servers with at least 50 paid bills)?",
                          language="en", now=now)  # never "a tip rate of at least 50"
-    assert parsed.query is None and "completed_orders" in parsed.problem
+    assert parsed.query is None and "paid_bills" in parsed.problem
     kept = layer.parse("which dishes sold at least 50 portions this week", language="en", now=now)
     assert kept.query is not None and kept.query.threshold is not None
 

@@ -1556,6 +1556,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_tip_per_bill", "paid_bills", "tips"], [], ["payment__method"], None),  # per bill: a split bill is one
     ("Tháng này bill có khuyến mãi với bill không có, trung bình mỗi bill bao nhiêu tiền?", "vi", ["avg_check"], [],
      ["order__has_promotion"], None),
+    ("Which 5 tables have waited longest on average for their food during tonight's dinner service?", "en",
+     ["avg_wait_time"], [("D",)], ["order__dining_table__table_no"], 5),
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],

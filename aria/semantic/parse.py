@@ -435,12 +435,15 @@ class QuestionParser:
         self.catalog = catalog
         self.lexicon = lexicon
         self.group_bys_of = group_bys_of
-        self._soft = {e.tokens for e in lexicon if e.kind in ("verb", "filler", "conjunction")}
         verbs = {e.tokens for e in lexicon if e.kind == "verb"}
         names = {d.concept for d in catalog.dimensions if d.names_rows}  # "Đỗ Thu Hà" is a customer, never a verb
-        self._soft |= {e.tokens for e in lexicon if e.kind == "value"  # "đã phục vụ": done, and a verb
-                       and tuple(w for w in e.tokens if w not in _DONE) in verbs  # ("đang phục vụ" is a live state)
-                       and not any(m.concept in names for m in e.payload)}
+        self._soft: dict[tuple[str, ...], list[Entry]] = {}  # what words may be as typed, each with its spellings
+        for e in lexicon:
+            if e.kind in ("verb", "filler", "conjunction") or (
+                    e.kind == "value"  # "đã phục vụ": done, and a verb ("đang phục vụ" is a live state)
+                    and tuple(w for w in e.tokens if w not in _DONE) in verbs
+                    and not any(m.concept in names for m in e.payload)):
+                self._soft.setdefault(e.tokens, []).append(e)
         self._units = {e.tokens for e in lexicon if e.kind == "unit"}  # "chai": bottles counted, or a stock unit
         self._concept_entries = {e.tokens: e for e in lexicon if e.kind == "concept"}
         self._numbers_in_names = frozenset((e.tokens[-2], e.tokens[-1]) for e in lexicon  # "cà phê muối": salt,
@@ -1700,11 +1703,13 @@ class QuestionParser:
             nxt[2] == "value" and self._soft_at(marks, nxt[0], nxt[1], language))))
 
     def _soft_at(self, marks: _Marks, start: int, end: int, language: str) -> bool:
-        """The words may be a verb or a filler as typed ("phục vụ": served); "the" in a Vietnamese question,
-        or typed "thẻ", is a card, never the English article."""
+        """The words may be a verb or a filler as typed ("phục vụ": served, never "tối" for "tới"); "the" in a
+        Vietnamese question, or typed "thẻ", is a card, never the English article."""
         words = tuple(marks.words[start:end])
         english_only = words in _ENGLISH_ONLY_SOFT and (language == "vi" or any(marks.accents[start:end]))
-        return words in self._soft and not english_only
+        spelled = any(e.spelled_as(marks.accents[start:end], bare_is_bare=marks.marked)  # "tối" (the evening) is
+                      for e in self._soft.get(words, ()))  # never "tới" (came), typed with its marks
+        return spelled and not english_only
 
     def _resolve_values(self, marks: _Marks, available: list[str], language: str) -> _Marks:
         """A value phrase the metrics cannot be filtered by may be a dimension's name or a verb instead:

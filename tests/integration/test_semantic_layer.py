@@ -1558,6 +1558,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["order__has_promotion"], None),
     ("Which 5 tables have waited longest on average for their food during tonight's dinner service?", "en",
      ["avg_wait_time"], [("D",)], ["order__dining_table__table_no"], 5),
+    ("hôm qua tối bao nhiêu khách", "vi", ["guests"], [("D",)], [], None),  # "tối" with its marks: the evening,
+    # never "tới" (came) read as a verb and dropped
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],

@@ -95,7 +95,7 @@ _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "
                 "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
-_WEEK_SAID = "tuan truoc|tuan roi|tuan qua|tuan nay"
+_WEEK_SAID = "tuan truoc nua|tuan truoc|tuan roi|tuan qua|tuan nay"
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                          r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b")
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
@@ -246,7 +246,9 @@ def _recent_date(month: int, day: int, year: int | None, today: dt.date) -> dt.d
 
 
 def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) -> tuple[dt.date, dt.date] | None:
-    if qualifier in ("tuan truoc", "tuan roi", "tuan qua", "previous"):
+    if qualifier == "tuan truoc nua":  # "thứ 7 tuần trước nữa": of the week before last
+        day = _week_start(today) - dt.timedelta(weeks=2) + dt.timedelta(days=index)
+    elif qualifier in ("tuan truoc", "tuan roi", "tuan qua", "previous"):
         day = _week_start(today) - dt.timedelta(weeks=1) + dt.timedelta(days=index)
     elif qualifier in ("tuan nay", "this"):
         day = _week_start(today) + dt.timedelta(days=index)
@@ -267,7 +269,7 @@ def _weekday_index(names: dict[str, int] | tuple[str, ...], name: str) -> int:
 def _days_of_a_week(first: int, last: int, week: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
     """"Thứ 2 đến thứ 6 tuần trước", "Monday to Friday this week": those days of the week said (this week's up
     to today); None when the span runs backwards or has not begun."""
-    monday = _week_start(today) - dt.timedelta(weeks=week not in ("tuan nay", "this"))
+    monday = _week_start(today) - dt.timedelta(weeks=2 if week == "tuan truoc nua" else week not in ("tuan nay", "this"))
     start, end = monday + dt.timedelta(days=first), min(monday + dt.timedelta(days=last), today)
     return (start, end) if first < last and start <= end else None
 

@@ -1803,11 +1803,19 @@ def test_a_deliveries_count_named_is_the_count_shown_beside_the_spend(layer, now
     ("doanh thu từ thứ 2 đến thứ 6 tuần trước", "vi", (2, 6)),  # its own end: never "từ ..." up to now
     ("revenue from Monday to Wednesday this week", "en", (9, 11)),
     ("doanh thu thu 2 toi thu 6 tuan nay", "vi", (9, 13)),
+    ("doanh thu từ thứ 2 đến thứ 6 tuần trước nữa", "vi", (-5, -1)),  # the week before last: 26 to 30 October
 ])
 def test_days_of_one_week_said_as_a_span(layer, now, question, language, days) -> None:
     parsed = layer.parse(question, language=language, now=now)
     assert parsed.query is not None and parsed.query.time is not None, (parsed.problem, parsed.unknown)
-    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, days[0]), dt.date(2026, 11, days[1]))
+    first, last = (dt.date(2026, 11, 1) + dt.timedelta(days=d - 1) for d in days)
+    assert (parsed.query.time.start, parsed.query.time.end) == (first, last)
+
+
+def test_a_weekday_of_the_week_before_last(layer, now) -> None:
+    parsed = layer.parse("doanh thu thứ 7 tuần trước so với thứ 7 tuần trước nữa", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 7), dt.date(2026, 10, 31))
 
 
 def test_a_condition_on_a_count_named_after_a_value_is_on_that_count(layer, now) -> None:

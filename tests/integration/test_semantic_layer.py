@@ -1560,6 +1560,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_wait_time"], [("D",)], ["order__dining_table__table_no"], 5),
     ("hôm qua tối bao nhiêu khách", "vi", ["guests"], [("D",)], [], None),  # "tối" with its marks: the evening,
     # never "tới" (came) read as a verb and dropped
+    ("5 slowest dishes to reach the table last night", "en", ["avg_wait_time"], [("D",)], ["menu_item__name_en"], 5),
+    ("How long do parties on the terrace stay, on average, this month?", "en", ["seated_parties", "avg_minutes_seated"],
+     [("OU",)], [], None),
     # one figure in percent of another, however the percent is said
     ("Chi phí nhân công tuần trước bằng bao nhiêu % doanh thu?", "vi", ["labour_cost_pct"], [], [], None),
     ("Chi phí nhân công hôm nay bao nhiêu, so với doanh thu hôm nay là mấy %?", "vi", ["labour_cost_pct"], [], [],

@@ -1125,9 +1125,9 @@ class QuestionParser:
                 group_by = [*group_by, self._pick(counted, available, language)]
                 split_concepts.add(counted)
             fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude}  # "terrace tables": no area
-            of_row = next(g for g in group_by if self.catalog.concept_of(g) == counted).rsplit("__", 1)[0]
-            group_by += [g for g in (f"{of_row}__{a}" for a in listed if a not in self.catalog.metrics)
-                         if g in available and g not in fixed and g not in group_by]
+            row = next((g for g in group_by if self.catalog.concept_of(g) == counted), "")  # (a server: a staff member)
+            group_by += [g for g in (f"{row.rsplit('__', 1)[0]}__{a}" for a in listed if a not in self.catalog.metrics)
+                         if row and g in available and g not in fixed and g not in group_by]
         elif asked_which:
             return Parsed(None, recognised, [], "a list of single rows is not a metric (totals and splits are)")
         metrics = [m for m in metrics if rows_only or self.catalog.metrics[m].counts not in split_concepts]  # "who's

@@ -108,12 +108,11 @@ def check_proposal(layer: SemanticLayer, proposal: SemanticQueryProposal, langua
     bad = [g for g in query.group_by if g not in splits and g not in TIME_COLUMNS]
     if bad:
         raise ProposalProblem(f"{bad[0]!r} is not a split of {', '.join(query.metrics)}: use a name of their set")
-    for metric in (catalog.metrics[m] for name in query.metrics for m in (name, *catalog.metrics[name].inputs)
+    narrowed = [*query.group_by, *(f.dimension for f in query.filters)]
+    for metric in (m for asked in query.metrics for m in (asked, *catalog.metrics[asked].inputs)
                    if m in catalog.metrics):  # a ratio of a whole-restaurant count is one too
-        narrowed = [catalog.concept_of(d) for d in (*query.group_by, *(f.dimension for f in query.filters))
-                    if d not in TIME_COLUMNS]
-        if (metric.time_only and narrowed) or set(narrowed) & set(metric.never_split_by):
-            raise ProposalProblem(f"{metric.name} cannot be split or filtered that way: drop the split or use "
+        if catalog.kept_from(metric, narrowed) is not None:
+            raise ProposalProblem(f"{metric} cannot be split or filtered that way: drop the split or use "
                                   "another metric")
     for flt in query.filters:
         if flt.dimension not in splits:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -205,6 +206,14 @@ class SemanticCatalog:
         first = self.metrics.get(metrics[0]) if metrics else None
         own = [c for c in (first.companions if first is not None and first.unit != "vnd" else ()) if c in money]
         return (own or money or metrics)[0]
+
+    def kept_from(self, metric: str, names: Sequence[str]) -> str | None:
+        """The first split or filter (a group-by name) ``metric`` cannot take, or None: a whole-restaurant count
+        (``time_only``) takes time alone; an area's count none of its ``never_split_by`` concepts (each table
+        would count its whole area)."""
+        info = self.metrics[metric]
+        return next((name for name in names if not name.startswith("metric_time")
+                     and (info.time_only or self.concept_of(name) in info.never_split_by)), None)
 
     def concept_of(self, group_by: str) -> str | None:
         """The concept of the dimension behind a group-by name (None for metric_time and entities)."""

@@ -981,14 +981,14 @@ class QuestionParser:
                 any(self.catalog.concept_of(g) == "hour" for g in group_by):  # "bàn 5 vô lúc mấy giờ": when one row
             return Parsed(None, recognised, [], "a state right now is not split by hour: 'at what time' asks when "
                                                 "one row began")
-        whole = [m for m in metrics if self.catalog.metrics[m].time_only]
-        if whole and (filters or any(not g.startswith("metric_time") for g in group_by)):
-            return Parsed(None, recognised, [], f"{whole[0]} is counted for the whole restaurant: it can be split "
-                                                "by day, week or month only")
-        unsplit = [(m, c) for m in metrics for c in map(self.catalog.concept_of, group_by)
-                   if c in self.catalog.metrics[m].never_split_by]
-        if unsplit:
-            return Parsed(None, recognised, [], f"{unsplit[0][0]} cannot be split by {unsplit[0][1]}")
+        for m in metrics:
+            kept_from = self.catalog.kept_from(m, [*group_by, *(f.dimension for f in filters)])
+            if kept_from is not None and self.catalog.metrics[m].time_only:
+                return Parsed(None, recognised, [], f"{m} is counted for the whole restaurant: it can be split "
+                                                    "by day, week or month only")
+            if kept_from is not None:
+                return Parsed(None, recognised, [], f"{m} cannot be split or filtered by "
+                                                    f"{self.catalog.concept_of(kept_from)}")
         if _asks_how_many(marks) and all(self.catalog.metrics[m].unit == "vnd" for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "'how many' asks for a count, and the question names an amount")
         if _share_of_another(marks, named) or self._share_of_a_value_that_is_a_figure(marks, named):

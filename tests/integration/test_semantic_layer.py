@@ -1843,6 +1843,8 @@ def test_table_turns_by_area_are_over_each_areas_own_tables(layer, executor, now
     assert len(gold.rows) > 1 and sorted(map(tuple, ours.rows)) == sorted(map(tuple, gold.rows))
     by_table = layer.parse("Tuần này bàn VIP quay vòng được mấy lượt mỗi bàn?", language="vi", now=now)
     assert by_table.query is None  # each table would count its whole area's tables
+    one_table = layer.parse("Tuần này bàn 23 ở phòng VIP quay vòng được mấy lượt?", language="vi", now=now)
+    assert one_table.query is None  # filtered to one table: its parties over the area's tables, never answered
     one_area = layer.parse("Tuần này khu ngoài sân quay vòng bàn được mấy lần?", language="vi", now=now)
     assert one_area.query is not None and one_area.query.metrics[0] == "area_table_turnover"
 

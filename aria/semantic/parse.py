@@ -1124,7 +1124,7 @@ class QuestionParser:
             if counted not in split_concepts:
                 group_by = [*group_by, self._pick(counted, available, language)]
                 split_concepts.add(counted)
-            fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude}  # "terrace tables": no area
+            fixed = self._fixed_by(filters)  # "terrace tables": no area
             row = next((g for g in group_by if self.catalog.concept_of(g) == counted), "")  # (a server: a staff member)
             group_by += [g for g in (f"{row.rsplit('__', 1)[0]}__{a}" for a in listed if a not in self.catalog.metrics)
                          if row and g in available and g not in fixed and g not in group_by]
@@ -1753,8 +1753,7 @@ class QuestionParser:
         its target (the ``show_with`` of a metric asked, not of a companion: days of stock left are shown with
         the stock, not its reorder level); ``name_lang`` is the name in the question's language. An
         attribute the question fixes to one value ("mỗi bartender": the role) is left out, a unit is not."""
-        fixed = {f.dimension for f in filters if len(f.values) == 1 and not f.exclude
-                 and not getattr(self.catalog.dimension_of(f.dimension), "shown_when_fixed", False)}
+        fixed = self._fixed_by(filters)
         out: list[str] = []
         for name in group_by:
             out.append(name)
@@ -1768,6 +1767,12 @@ class QuestionParser:
                 if candidate in available and candidate not in fixed:
                     out.append(candidate)
         return out
+
+    def _fixed_by(self, filters: list[ValueFilter]) -> set[str]:
+        """The dimensions the question fixes to one value, whose column would repeat it ("mỗi bartender": the role;
+        "terrace tables": the area), but for those shown even so (a unit)."""
+        return {f.dimension for f in filters if len(f.values) == 1 and not f.exclude
+                and not getattr(self.catalog.dimension_of(f.dimension), "shown_when_fixed", False)}
 
     def _grain(self, grain: str, available: list[str], language: str) -> str:
         """A time grain of metric_time; an hour of day or a weekday is the model's own dimension (the hour

@@ -765,12 +765,14 @@ class QuestionParser:
         metric in percent (the no-show rate), when it has one."""
         for i in range(len(marks.words)):
             size = next((len(r) for r in _RATE_WORDS if tuple(marks.words[i:i + len(r)]) == r and marks.free(i, i + len(r))), 0)
-            percent = marks.words[i] == "percent" and (marks.free(i, i + 1) or any(  # "late ticket %": the late rate
-                m[:3] == (i, i + 1, "unit") for m in marks.mentions))
+            percent_unit = next((m[1] - i for m in marks.mentions if m[:4] == (i, m[1], "unit", "percent")), 0)
+            percent = (marks.words[i] == "percent" and marks.free(i, i + 1)) or bool(percent_unit)  # "late ticket %"
             if not size and not percent:
                 continue
-            size = size or 1
-            after = [] if percent else [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
+            size = size or percent_unit or 1
+            after = [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
+            if percent:  # "bao nhiêu % bill có dùng mã giảm giá": only the count said right after it
+                after = [m for m in after if m[0] == i + size and m[2] in ("metric", "value")]
             before = [m for m in marks.mentions if m[1] == i and m[2] == "metric"]
             for mention in (*after, *before):
                 metric = str(mention[3]) if mention[2] == "metric" else \

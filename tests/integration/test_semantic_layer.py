@@ -1573,6 +1573,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["dining_table__table_no"], 3),
     ("Which station was slowest during dinner service last night?", "en", ["avg_prep_time"], [("D",)],
      ["station__name_en", "station__target_prep_m"], None),  # "dinner service": the dinner shift, no split
+    ("Tháng trước bao nhiêu phần trăm hóa đơn có xài mã giảm giá?", "vi", ["promo_rate"], [], [], None),
+    ("tuan nay bao nhieu phan tram bill co dung ma giam gia", "vi", ["promo_rate"], [], [], None),  # % before a count
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -111,6 +111,7 @@ class MetricInfo:
     models: frozenset[str] = frozenset()  # the semantic models its measures come from
     inputs: tuple[str, ...] = ()  # a ratio's numerator and denominator, a derived metric's metrics, in order
     low_below: str | None = None  # "running low": below this attribute of its row (stock: the reorder level)
+    counts_below: bool = False  # counts the rows of ``counts`` below their level to keep ("how many are running low")
 
     @property
     def counts_now(self) -> bool:
@@ -313,7 +314,8 @@ def _metric_info(metric: Any) -> MetricInfo:
         in_item_units=bool(meta.get("in_item_units", False)),
         averaged_as=_string_lists(meta.get("averaged_as")),
         share_in_money=bool(meta.get("share_in_money", False)), time_dimension=str(meta.get("time_dimension", "metric_time")),
-        inputs=_inputs(metric), low_below=meta.get("low_below"), instead_live=meta.get("instead_live"),
+        inputs=_inputs(metric), low_below=meta.get("low_below"), counts_below=bool(meta.get("counts_below", False)),
+        instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
         instead_ahead=meta.get("instead_ahead"),
         extreme=bool(meta.get("extreme", False)),

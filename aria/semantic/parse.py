@@ -516,6 +516,7 @@ class QuestionParser:
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
         self._mark_live_count_ranked(marks)
+        self._mark_how_many_below(marks)
         _leading_now(marks)
         _leading_number(marks)
         _each_cup_is_one_cup(marks)
@@ -722,6 +723,21 @@ class QuestionParser:
         return bool({"any", "nao"} & set(marks.words)) and not {"many", "nhieu", "may"} & set(marks.words) and any(
             k == "metric" and (self.catalog.metrics[str(p)].counts_now or bool(self.catalog.metrics[str(p)].sized_by))
             for _, _, k, p in marks.mentions)
+
+    def _mark_how_many_below(self, marks: _Marks) -> None:
+        """"How many ingredients are under their reorder level", "có mấy nguyên liệu đang dưới mức đặt hàng lại",
+        "which supplier has the most ingredients below reorder level": how many (or the most) of a concept's rows
+        are below their level to keep is the metric that counts those rows."""
+        if not _said(marks, "below") or _said(marks, "metric"):
+            return
+        for a, b, kind, payload in list(marks.mentions):
+            i = _first_before(marks, a, ("filler",))  # "which supplier has the most ingredients below ..."
+            most = i >= 0 and _kind(marks.marks[i]) == "superlative" and marks.words[i] in ("most", "nhieu")
+            metric = next((m for m, info in self.catalog.metrics.items() if info.counts_below and info.counts == payload),
+                          None) if kind == "concept" and (_after_how_many(marks, a) or most) else None
+            if metric is not None:
+                marks.forget(a, b)
+                marks.mark(a, b, "metric", metric)
 
     def _mark_live_count_ranked(self, marks: _Marks) -> None:
         """"Which server is looking after the most tables right now", "bạn phục vụ nào đang ôm nhiều bàn nhất", "mỗi
@@ -1019,7 +1035,7 @@ class QuestionParser:
         below = None
         if _said(marks, "below") and self.catalog.metrics[metrics[0]].unit == "days":  # "nguyên liệu nào sắp cạn
             superlative = False  # nhất, còn đủ dùng mấy ngày": the fewest days left first
-        elif _said(marks, "below"):
+        elif _said(marks, "below") and not self.catalog.metrics[metrics[0]].counts_below:
             low = self.catalog.metrics[metrics[0]].low_below
             below = next((g for g in group_by if low and g.endswith(f"__{low}")), None)
             if below is None:

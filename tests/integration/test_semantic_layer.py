@@ -1942,3 +1942,26 @@ def test_a_tickets_dish_is_looked_up_from_its_order_line(layer, executor, now) -
 def test_questions_handed_over_before_this_stop_and_read_now(layer, now, question, language, first) -> None:
     parsed = layer.parse(question, language=language, now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == first, (parsed.problem, parsed.unknown)
+
+
+@pytest.mark.parametrize(("question", "language", "by_supplier"), [
+    ("How many ingredients are under their reorder point right now?", "en", False),
+    ("co may nguyen lieu dang duoi muc dat hang lai", "vi", False),
+    ("which supplier has the most ingredients below reorder level", "en", True),
+    ("nhà cung cấp nào có nhiều nguyên liệu dưới mức đặt hàng lại nhất", "vi", True),
+])
+def test_how_many_ingredients_are_low_counts_them(layer, executor, now, question, language, by_supplier) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["low_stock_ingredients"], parsed.problem
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run(f"""
+        WITH stock AS (
+            SELECT i.ingredient_id, i.supplier_id, i.reorder_lvl, coalesce(sum(l.qty_delta), 0) AS on_hand
+            FROM ingredients i LEFT JOIN inventory_logs l ON l.ingredient_id = i.ingredient_id
+            GROUP BY i.ingredient_id, i.supplier_id, i.reorder_lvl)
+        SELECT {'sp.name, sp.lead_time_d, ' if by_supplier else ''}count(*) FROM stock s
+        JOIN suppliers sp ON sp.supplier_id = s.supplier_id WHERE s.on_hand < s.reorder_lvl
+        {'GROUP BY sp.supplier_id, sp.name, sp.lead_time_d ORDER BY count(*) DESC, sp.supplier_id' if by_supplier else ''}""")
+    assert gold.rows and [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]
+    listed = layer.parse("Which ingredients are below their reorder level right now?", language="en", now=now)
+    assert listed.query is not None and listed.query.metrics[0] == "stock_on_hand"  # which ones: each, listed

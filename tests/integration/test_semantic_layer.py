@@ -1575,6 +1575,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["station__name_en", "station__target_prep_m"], None),  # "dinner service": the dinner shift, no split
     ("Tháng trước bao nhiêu phần trăm hóa đơn có xài mã giảm giá?", "vi", ["promo_rate"], [], [], None),
     ("tuan nay bao nhieu phan tram bill co dung ma giam gia", "vi", ["promo_rate"], [], [], None),  # % before a count
+    ("Tips per server for last night's dinner shift?", "en", ["tips", "paid_bills"], [("D",)],  # each one's bills
+     ["order__server__full_name"], None),
+    ("Tips by payment method this week?", "en", ["tips", "payments"], [], ["payment__method"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1965,3 +1968,12 @@ def test_how_many_ingredients_are_low_counts_them(layer, executor, now, question
     assert gold.rows and [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]
     listed = layer.parse("Which ingredients are below their reorder level right now?", language="en", now=now)
     assert listed.query is not None and listed.query.metrics[0] == "stock_on_hand"  # which ones: each, listed
+
+
+def test_tips_are_shown_with_what_each_split_settled(layer, now) -> None:
+    by_server = layer.parse("Tips per server last month?", language="en", now=now)
+    assert by_server.query is not None and by_server.query.metrics == ["tips", "paid_bills"]  # each one's bills
+    by_method = layer.parse("Tips by payment method last month?", language="en", now=now)
+    assert by_method.query is not None and by_method.query.metrics == ["tips", "payments"]  # the payments they came with
+    by_shift = layer.parse("Tips by shift last week?", language="en", now=now)
+    assert by_shift.query is not None and by_shift.query.metrics == ["tips"]

@@ -2093,7 +2093,8 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
                 continue
-            which = _marked_after(marks, end, ("which",)) or _marked_before(marks, start, ("which",))  # "which dessert"
+            which = _marked_after(marks, end, ("which",)) or (  # "which dessert" (but "khung giờ nào quầy bar":
+                _marked_before(marks, start, ("which",)) and not _which_of_the_one_before(marks, start - 1))  # the hour)
             label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start
                           and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)
@@ -2795,6 +2796,11 @@ def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:
     while i >= 0 and _kind(marks.marks[i]) in skip:
         i -= 1
     return i
+
+
+def _which_of_the_one_before(marks: _Marks, i: int) -> bool:
+    """The "nào" at ``i`` asks which of the concept right before it ("khung giờ nào"), not of what follows."""
+    return marks.words[i] == "nao" and any(k in ("concept", "grain") and b == i for _, b, k, _ in marks.mentions)
 
 
 def _marked_before(marks: _Marks, start: int, kinds: tuple[str, ...], skip: tuple[str, ...] = ()) -> bool:

@@ -1578,6 +1578,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tips per server for last night's dinner shift?", "en", ["tips", "paid_bills"], [("D",)],  # each one's bills
      ["order__server__full_name"], None),
     ("Tips by payment method this week?", "en", ["tips", "payments"], [], ["payment__method"], None),
+    ("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", "vi", ["avg_prep_time"], [("BAR",), ("DRINK",)],
+     ["kitchen_ticket__hour_of_day"], 1),  # "nào" asks which hour, not which bar
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1977,3 +1979,10 @@ def test_tips_are_shown_with_what_each_split_settled(layer, now) -> None:
     assert by_method.query is not None and by_method.query.metrics == ["tips", "payments"]  # the payments they came with
     by_shift = layer.parse("Tips by shift last week?", language="en", now=now)
     assert by_shift.query is not None and by_shift.query.metrics == ["tips"]
+
+
+def test_nao_after_a_concept_asks_which_of_it_not_of_the_value_after(layer, now) -> None:
+    parsed = layer.parse("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.group_by == ["kitchen_ticket__hour_of_day"]  # never by station
+    dessert = layer.parse("món tráng miệng nào bán chạy nhất tuần này", language="vi", now=now)
+    assert dessert.query is not None and dessert.query.group_by == ["menu_item__name_vi"]  # which dessert

@@ -201,7 +201,9 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
     re.compile(r"\b(?:between|from) (\d{1,2}) ?(am|pm)? (?:and|to) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(\d{1,2}) ?(am|pm)? (?:to )?(\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(?:tu|khung|khung gio) (\d{1,2})h?()(?: gio)? (?:den |toi )?(\d{1,2})h? ?(?:gio)? ?(sang|trua|chieu|toi)?\b"),
+    re.compile(r"\b(\d{1,2})h()(?: den| toi)? (\d{1,2})h ?(sang|trua|chieu|toi)?\b"),  # "3h-5h chiều"
 )
+_HAPPY_HOUR = ("happy", "hour")  # the name of a window of hours: said with its hours, it is those hours
 _AFTERNOON = ("pm", "chieu", "toi")
 
 
@@ -231,6 +233,9 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if not hours_said or not 0 <= start < end <= 24 or words is None:
                 continue
             marks.mark(*words, "filler", None)
+            for i in range(len(marks.words) - 1):  # "the 3 to 5pm happy hour": those hours
+                if tuple(marks.words[i:i + 2]) == _HAPPY_HOUR and marks.free(i, i + 2):
+                    marks.mark(i, i + 2, "filler", None)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
     return []
 

@@ -1578,6 +1578,16 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tips per server for last night's dinner shift?", "en", ["tips", "paid_bills"], [("D",)],  # each one's bills
      ["order__server__full_name"], None),
     ("Tips by payment method this week?", "en", ["tips", "payments"], [], ["payment__method"], None),
+    ("How many glasses of red wine did we pour last month?", "en", ["portions_sold"], [("Red wine (glass)",)], [],
+     None),
+    ("How many drinks did we sell in the 3 to 5pm happy hour each day this week?", "en", ["portions_sold"],
+     [("DRINK",), ("15", "16")], ["metric_time__day"], None),  # "happy hour" said with its hours: those hours
+    ("Happy hour 3h-5h chiều hôm qua bar bán được bao nhiêu ly?", "vi", ["portions_sold"], [("BAR",), ("15", "16")],
+     [], None),
+    ("What was the table turn rate in each area yesterday?", "en", ["area_table_turnover"], [], ["dining_table__area_code"], None),
+    ("How much did promo discounts cost us last week?", "en", ["discounts"], [], [], None),
+    ("Tuần này khách bỏ về không ăn ở khu nào nhiều nhất?", "vi", ["cancelled_orders"], [], ["dining_table__area_code"], None),
+    ("Tháng 10 chi phí lương theo giờ của từng bộ phận là bao nhiêu?", "vi", ["labour_cost"], [], ["staff__role_code"], None),
     ("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", "vi", ["avg_prep_time"], [("BAR",), ("DRINK",)],
      ["kitchen_ticket__hour_of_day"], 1),  # "nào" asks which hour, not which bar
 ])

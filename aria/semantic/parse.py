@@ -729,6 +729,15 @@ class QuestionParser:
             k == "metric" and (self.catalog.metrics[str(p)].counts_now or bool(self.catalog.metrics[str(p)].sized_by))
             for _, _, k, p in marks.mentions)
 
+    def _listed_in_the_unit_asked(self, metrics: list[str], units: set[str]) -> list[str]:
+        """"Bao nhiêu bàn có khách, tổng cộng mấy người": a unit no metric named is in, asked beside a count of the
+        moment, is what that count lists of its rows in it (the guests seated at the tables occupied)."""
+        missing = units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}
+        return list(dict.fromkeys(c for m in metrics if self.catalog.metrics[m].counts_now
+                                  for c in self.catalog.metrics[m].listed_as
+                                  if c in self.catalog.metrics and c not in metrics
+                                  and self.catalog.metrics[c].unit in missing)) if missing else []
+
     def _mark_how_many_below(self, marks: _Marks) -> None:
         """"How many ingredients are under their reorder level", "có mấy nguyên liệu đang dưới mức đặt hàng lại",
         "which supplier has the most ingredients below reorder level": how many (or the most) of a concept's rows
@@ -1033,6 +1042,7 @@ class QuestionParser:
                                                 "or a rate")
         units = units_said - ({"percent"} if share or (compare is not None and not _percent_of_a_metric(marks))
                               else set())  # a share, or a change in % (but "là bao nhiêu % doanh số": a ratio)
+        metrics += self._listed_in_the_unit_asked(metrics, units)
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
                                                 "which none of its metrics is measured in")

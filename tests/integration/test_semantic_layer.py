@@ -1586,6 +1586,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [], None),
     ("What was the table turn rate in each area yesterday?", "en", ["area_table_turnover"], [], ["dining_table__area_code"], None),
     ("How much did promo discounts cost us last week?", "en", ["discounts"], [], [], None),
+    ("bay gio trong quan dang co bao nhieu ban co khach, tong cong may nguoi", "vi",  # "mấy người": the guests
+     ["occupied_tables", "seated_guests"], [], [], None),
+    ("How many tables have guests at them right now, and how many people is that?", "en",
+     ["occupied_tables", "seated_guests"], [], [], None),
     ("Tuần này khách bỏ về không ăn ở khu nào nhiều nhất?", "vi", ["cancelled_orders"], [], ["dining_table__area_code"], None),
     ("Tháng 10 chi phí lương theo giờ của từng bộ phận là bao nhiêu?", "vi", ["labour_cost"], [], ["staff__role_code"], None),
     ("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", "vi", ["avg_prep_time"], [("BAR",), ("DRINK",)],

@@ -2065,7 +2065,7 @@ class QuestionParser:
                         any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
                     continue  # "who are our top customers": the customers
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
-                    _marked_after(marks, end, ("which", "each_one")) or \
+                    _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
                 # "món nào bị hủy nhiều nhất, lý do là gì": a second question ("món bị hủy bao nhiêu lần, lý do là
                 if _asked_as_what(marks, start, end):  # gì": the one split, by reason)
@@ -2117,7 +2117,7 @@ class QuestionParser:
                 self._head_concept(marks, start, end, payload, language)  # type: ignore[arg-type]
             kind_here = each_kind and each_kind_at in (None, start)
             attached = _grouped_before(marks, start) or which or kind_here or \
-                _marked_after(marks, end, ("each_one",))  # "mấy bạn pha chế, mỗi người ...": each bartender
+                _each_one_after(marks, end)  # "mấy bạn pha chế, mỗi người ...": each bartender
             if head is None and (attached or (ranking and not group_by)):  # "each hotpot", "the 3 best-selling
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and kind_here:  # "mỗi loại cà phê": each of the coffees the phrase names
@@ -2901,6 +2901,12 @@ def _grouped_before(marks: _Marks, start: int) -> bool:
     return _marked_before(marks, start, ("group",), skip=("filler",))
 
 
+def _each_one_after(marks: _Marks, end: int) -> bool:
+    """"Each one" said right after a role, or after a period said after it ("mấy bạn pha chế tuần này, mỗi người")."""
+    end = next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)
+    return _marked_after(marks, end, ("each_one",))
+
+
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
     mark = marks.marks[end] if end < len(marks.words) else None
     return mark is not None and mark.kind in kinds
@@ -3043,7 +3049,8 @@ def _each_one_of_a_role(marks: _Marks) -> bool:
         if not (kind == "concept" and payload in ("server", "staff")) and not (kind == "value" and any(
                 getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload))):
             continue
-        size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)
+        end = next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)  # "mấy bạn pha chế tuần
+        size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)  # này, mỗi người ..."
         if size:
             for a, b, _, _ in [m for m in marks.mentions if m[0] < end + size and end < m[1]]:
                 marks.forget(a, b)

@@ -1590,6 +1590,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["occupied_tables", "seated_guests"], [], [], None),
     ("How many tables have guests at them right now, and how many people is that?", "en",
      ["occupied_tables", "seated_guests"], [], [], None),
+    ("Mấy bạn pha chế tuần này mỗi người làm bao nhiêu giờ, tiền lương bao nhiêu?", "vi", ["hours_worked"],
+     [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
+    ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
+    ("How many walk-in guests without a booking did we seat yesterday?", "en", ["guests"], [("walk-in",)], [], None),
     ("Tuần này khách bỏ về không ăn ở khu nào nhiều nhất?", "vi", ["cancelled_orders"], [], ["dining_table__area_code"], None),
     ("Tháng 10 chi phí lương theo giờ của từng bộ phận là bao nhiêu?", "vi", ["labour_cost"], [], ["staff__role_code"], None),
     ("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", "vi", ["avg_prep_time"], [("BAR",), ("DRINK",)],

@@ -169,7 +169,7 @@ VERBS: dict[str, str | None] = {
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "fire": None, "fired": None, "cost": None,
     "handle": None, "handled": None, "looking after": None, "using": None, "ate": None, "ate with us": None,
     "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
-    "went out": None, "we seat": None, "did we seat": None, "pour": "portions_sold", "poured": "portions_sold", "pours": "portions_sold", "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
+    "went out": "portions_sold", "we seat": None, "did we seat": None, "pour": "portions_sold", "poured": "portions_sold", "pours": "portions_sold", "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "got voided": "voided_lines",
@@ -187,7 +187,7 @@ VERBS: dict[str, str | None] = {
     "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
-    "khach thanh toan qua": "payment_amount", "gone out": None, "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
+    "khach thanh toan qua": "payment_amount", "gone out": "portions_sold", "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
     "come up": None, "coming up": None,
@@ -255,7 +255,8 @@ LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
-WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap", "chay")  # "chạy nhiều bill nhất": bills
+WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap", "chay",  # "chạy nhiều bill nhất": bills
+              "went out", "gone out")  # "how much Heineken went out": sold; "how many tickets went out": the tickets
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
@@ -383,7 +384,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "f
                   "neu tinh theo", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
-                  "at this rate", "going by", "together", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
+                  "at this rate", "going by", "together", "combined", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
                   "in the house",
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",

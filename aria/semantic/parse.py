@@ -1893,8 +1893,10 @@ class QuestionParser:
             if table.dimension == "hour":  # the window's hours together: one row, not a split by hour
                 one_group.add(name)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
+        together = any(tuple(marks.words[i:i + len(w)]) in _SUMMED_TOGETHER for i in range(len(marks.words))
+                       for w in _SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
         split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
-                 and f.dimension not in one_group]
+                 and f.dimension not in one_group and not together]
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
         return filters, split
 
@@ -2146,6 +2148,8 @@ class _ReadAs(_Unanswerable):
 
 
 _GRAIN_OF_UNIT = {"day": "metric_time__day", "week": "metric_time__week", "month": "metric_time__month"}
+# Values listed, then said to be added up: one row for them all, never one each.
+_SUMMED_TOGETHER = {("together",), ("combined",), ("cong", "lai"), ("gop", "lai"), ("tinh", "chung")}
 
 
 def _whole_days_if_split(period: TimeRange | None, group_by: list[str]) -> TimeRange | None:

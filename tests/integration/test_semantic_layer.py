@@ -1593,6 +1593,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Mấy bạn pha chế tuần này mỗi người làm bao nhiêu giờ, tiền lương bao nhiêu?", "vi", ["hours_worked"],
      [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
     ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
+    ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
+    ("how many tickets went out tonight", "en", ["tickets"], [("D",)], [], None),  # the tickets named, not sold
     ("How many walk-in guests without a booking did we seat yesterday?", "en", ["guests"], [("walk-in",)], [], None),
     ("Tuần này khách bỏ về không ăn ở khu nào nhiều nhất?", "vi", ["cancelled_orders"], [], ["dining_table__area_code"], None),
     ("Tháng 10 chi phí lương theo giờ của từng bộ phận là bao nhiêu?", "vi", ["labour_cost"], [], ["staff__role_code"], None),
@@ -2004,3 +2006,11 @@ def test_nao_after_a_concept_asks_which_of_it_not_of_the_value_after(layer, now)
     assert parsed.query is not None and parsed.query.group_by == ["kitchen_ticket__hour_of_day"]  # never by station
     dessert = layer.parse("món tráng miệng nào bán chạy nhất tuần này", language="vi", now=now)
     assert dessert.query is not None and dessert.query.group_by == ["menu_item__name_vi"]  # which dessert
+
+
+def test_values_said_to_be_added_together_are_one_row(layer, now) -> None:
+    together = layer.parse("How much beer went out yesterday, Saigon and Heineken together?", language="en", now=now)
+    assert together.query is not None and together.query.group_by == []
+    assert [len(f.values) for f in together.query.filters] == [2]
+    each = layer.parse("How much beer went out yesterday, Saigon and Heineken?", language="en", now=now)
+    assert each.query is not None and each.query.group_by == ["menu_item__name_en"]  # listed: one row each

@@ -998,7 +998,7 @@ class QuestionParser:
         superlative = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
-                                for w in _phrases_in(marks.words[a:b]) if w in SUPERLATIVES), None)
+                                for w in _phrases_in(_without_bounds(marks.words[a:b])) if w in SUPERLATIVES), None)
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             if any(self.catalog.concept_of(g) == "supplier" for g in group_by):
                 return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
@@ -2909,6 +2909,17 @@ def _each_one_after(marks: _Marks, end: int) -> bool:
     """"Each one" said right after a role, or after a period said after it ("mấy bạn pha chế tuần này, mỗi người")."""
     end = next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)
     return _marked_after(marks, end, ("each_one",))
+
+
+def _without_bounds(words: Sequence[str]) -> list[str]:
+    """The words without "at least" / "at most", a bound and never a ranking ("bills had at least one drink")."""
+    out: list[str] = []
+    for word in words:
+        if word in ("least", "most") and out[-1:] == ["at"]:
+            out.pop()
+        else:
+            out.append(word)
+    return out
 
 
 def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:

@@ -2014,3 +2014,24 @@ def test_values_said_to_be_added_together_are_one_row(layer, now) -> None:
     assert [len(f.values) for f in together.query.filters] == [2]
     each = layer.parse("How much beer went out yesterday, Saigon and Heineken?", language="en", now=now)
     assert each.query is not None and each.query.group_by == ["menu_item__name_en"]  # listed: one row each
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("What share of dine-in bills this week had at least one drink on them?", "en"),
+    ("Tuần này bao nhiêu phần trăm bàn ăn tại chỗ có gọi đồ uống?", "vi"),
+])
+def test_the_share_of_dine_in_bills_with_a_drink(layer, executor, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "drink_attach_rate", parsed.problem
+    assert parsed.query.order_by == [] and parsed.query.limit is None  # "at least one" is no ranking
+    compiled = layer.compile(parsed.query)
+    ours = dict(zip(compiled.columns, executor.run(compiled.sql).rows[0], strict=True))
+    gold = executor.run("""
+        SELECT count(*), count(*) FILTER (WHERE EXISTS (
+            SELECT 1 FROM order_items oi JOIN menu_items m ON m.item_id = oi.item_id
+            JOIN categories c ON c.category_id = m.category_id
+            WHERE oi.order_id = o.order_id AND c.cat_code = 'DRINK' AND oi.line_status NOT IN ('VD', 'CXL')))
+        FROM orders o WHERE o.order_type = 'DI' AND o.status = 'COMPLETED'
+          AND o.opened_at >= date_trunc('week', business_now())""").rows[0]
+    assert gold[1] > 0 and (ours["dine_in_orders"], ours["orders_with_drink"]) == (gold[0], gold[1])
+    assert float(ours["drink_pct"]) == round(100.0 * gold[1] / gold[0], 1)

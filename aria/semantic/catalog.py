@@ -59,6 +59,8 @@ class MetricInfo:
     split_companions: tuple[str, ...] = ()  # shown beside it in a split only (tips by method: with the payments)
     # shown beside it in a split by one of these concepts (labour cost by role: with its staff and hours)
     split_companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # left out of its companions in a split by one of these concepts (each dish's profit: not its food cost)
+    split_hides_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     unsplit_companions: tuple[str, ...] = ()  # shown beside it when nothing splits it (today's voids: their portions)
     # shown beside it when the question splits or narrows it by one of these concepts (a tier's revenue: its customers)
     companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -296,6 +298,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         companions_with=_string_lists(meta.get("companions_with")),
         companions_without_item=_strings(meta.get("companions_without_item")),
         split_companions_by=_string_lists(meta.get("split_companions_by")),
+        split_hides_by=_string_lists(meta.get("split_hides_by")),
         unsplit_companions=_strings(meta.get("unsplit_companions")),
         companions_by=_string_lists(meta.get("companions_by")),
         instead_by=_string_lists(meta.get("instead_by")),

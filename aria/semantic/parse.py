@@ -1667,6 +1667,9 @@ class QuestionParser:
                      for c in by)) if c in self.catalog.metrics and c not in metrics]
             if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])):
                 metrics = [*metrics, *extra]
+            hidden = {c for m in heads for concept, by in self.catalog.metrics[m].split_hides_by.items()
+                      if concept in concepts for c in by}  # each dish's profit: beside its sales, not its food cost
+            metrics = [m for m in metrics if m not in hidden or m in named]
         else:  # today's voids: how many lines, how many portions
             metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
                         if c in self.catalog.metrics and c not in metrics]

@@ -2035,3 +2035,10 @@ def test_the_share_of_dine_in_bills_with_a_drink(layer, executor, now, question,
           AND o.opened_at >= date_trunc('week', business_now())""").rows[0]
     assert gold[1] > 0 and (ours["dine_in_orders"], ours["orders_with_drink"]) == (gold[0], gold[1])
     assert float(ours["drink_pct"]) == round(100.0 * gold[1] / gold[0], 1)
+
+
+def test_each_dishs_profit_is_shown_beside_its_portions_and_sales_not_its_food_cost(layer, now) -> None:
+    dishes = layer.parse("Top 5 dishes by total gross profit this month", language="en", now=now)
+    assert dishes.query is not None and dishes.query.metrics == ["gross_profit", "dish_sales", "portions_sold"]
+    categories = layer.parse("Gross profit by category this month", language="en", now=now)
+    assert categories.query is not None and "dish_cost" in categories.query.metrics  # a category's: with its cost

@@ -1670,8 +1670,8 @@ class QuestionParser:
             hidden = {c for m in heads for concept, by in self.catalog.metrics[m].split_hides_by.items()
                       if concept in concepts for c in by}  # each dish's profit: beside its sales, not its food cost
             metrics = [m for m in metrics if m not in hidden or m in named]
-        else:  # today's voids: how many lines, how many portions
-            metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions
+        elif len(named) <= 1:  # today's voids: how many lines, how many portions (what the question asks, if it
+            metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions  # names two figures)
                         if c in self.catalog.metrics and c not in metrics]
         narrowed = {self.catalog.concept_of(g) for g in [*group_by, *(f.dimension for f in filters if not f.exclude)]}
         extra = [c for m in heads for concept, by in self.catalog.metrics[m].companions_by.items() if concept in narrowed

@@ -1594,6 +1594,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
     ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
+    ("Giờ đang có bao nhiêu bàn có khách ngồi?", "vi", ["occupied_tables", "seated_guests"], [], [], None),
+    ("How many guests are sitting in the restaurant right now?", "en", ["seated_guests", "occupied_tables"], [], [],
+     None),  # a count of the moment: with the other count of the same tables
     ("how many tickets went out tonight", "en", ["tickets"], [("D",)], [], None),  # the tickets named, not sold
     ("How many walk-in guests without a booking did we seat yesterday?", "en", ["guests"], [("walk-in",)], [], None),
     ("Tuần này khách bỏ về không ăn ở khu nào nhiều nhất?", "vi", ["cancelled_orders"], [], ["dining_table__area_code"], None),
@@ -2042,3 +2045,8 @@ def test_each_dishs_profit_is_shown_beside_its_portions_and_sales_not_its_food_c
     assert dishes.query is not None and dishes.query.metrics == ["gross_profit", "dish_sales", "portions_sold"]
     categories = layer.parse("Gross profit by category this month", language="en", now=now)
     assert categories.query is not None and "dish_cost" in categories.query.metrics  # a category's: with its cost
+
+
+def test_two_figures_named_are_shown_without_the_companions_of_one(layer, now) -> None:
+    parsed = layer.parse("gio con bao nhieu ban chua tinh tien, tong tam tinh bao nhieu", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["occupied_tables", "open_subtotal"]

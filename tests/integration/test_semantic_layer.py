@@ -2050,3 +2050,24 @@ def test_each_dishs_profit_is_shown_beside_its_portions_and_sales_not_its_food_c
 def test_two_figures_named_are_shown_without_the_companions_of_one(layer, now) -> None:
     parsed = layer.parse("gio con bao nhieu ban chua tinh tien, tong tam tinh bao nhieu", language="vi", now=now)
     assert parsed.query is not None and parsed.query.metrics == ["occupied_tables", "open_subtotal"]
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("How many drinks per guest did we sell last week?", "en"),
+    ("Tuần trước trung bình mỗi khách uống mấy ly nước?", "vi"),
+])
+def test_drinks_per_guest_counts_the_drinks_on_completed_bills(layer, executor, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "drinks_per_guest", parsed.problem
+    compiled = layer.compile(parsed.query)
+    ours = dict(zip(compiled.columns, executor.run(compiled.sql).rows[0], strict=True))
+    gold = executor.run("""
+        WITH bills AS (SELECT order_id, guest_cnt FROM orders WHERE status = 'COMPLETED'
+                         AND opened_at >= date_trunc('week', business_now()) - interval '7 days'
+                         AND opened_at < date_trunc('week', business_now()))
+        SELECT (SELECT sum(oi.qty) FROM order_items oi JOIN bills b ON b.order_id = oi.order_id
+                JOIN menu_items m ON m.item_id = oi.item_id JOIN categories c ON c.category_id = m.category_id
+                WHERE c.cat_code = 'DRINK' AND oi.line_status NOT IN ('VD', 'CXL')),
+               (SELECT sum(guest_cnt) FROM bills)""").rows[0]
+    assert gold[0] > 0 and (ours["drinks_sold"], ours["guests"]) == (gold[0], gold[1])
+    assert float(ours["drinks_per_guest"]) == round(gold[0] / gold[1], 2)

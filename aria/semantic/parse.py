@@ -935,6 +935,7 @@ class QuestionParser:
             candidates = [[m] for m, info in self.catalog.metrics.items() if info.low_below]
         elif said := [SUPERLATIVE_METRICS[w] for w in (" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
                                                           if k == "superlative") if w in SUPERLATIVE_METRICS]:
+            said = [self._per_day_if_averaged(m, marks) for m in said]  # "which weekday is weakest on average"
             candidates = [self._instead(said[:1], marks, period, to_come)]  # "món nào chạy nhất": the best seller, by
             # portions; "most frequent": visits; "khu nào đang đông khách nhất": the guests seated now
         elif slow and self._station_said(marks, by_value=True):  # "slowest dish on the wok": its cooking time
@@ -943,8 +944,8 @@ class QuestionParser:
             candidates = [defaults[:1]]
         elif (slow or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
-        elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue
-            candidates = [["revenue"]]
+        elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
+            candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -1004,7 +1005,7 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
                                                     "deliver, never the one with the fewest deliveries")
             superlative = False
-        if _said(marks, "average") and not any(self._is_average(m) for m in named):
+        if _said(marks, "average") and not any(self._is_average(m) for m in named or metrics[:1]):
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
         if _said(marks, "live") and period is None and not any(self.catalog.metrics[m].live for m in metrics):
             return Parsed(None, recognised, [], f"a state right now is asked, and {metrics[0]} is counted over a "
@@ -1543,6 +1544,14 @@ class QuestionParser:
             if " ".join(marks.words[a:b]) in _PER_DAY:  # "mỗi ngày" says per day here, not a split by day
                 marks.forget(a, b)
                 marks.mark(a, b, "filler")
+
+    def _per_day_if_averaged(self, metric: str, marks: _Marks) -> str:
+        """A total a superlative names ("weakest", "đông khách nhất"), said "on average" of weekdays or per day, is
+        its per-day metric ("thứ mấy đông khách nhất, tính trung bình": the average guests of each weekday's days)."""
+        per_day = self.catalog.metrics[metric].per_day if metric in self.catalog.metrics else None
+        by_day = any((k == "grain" and (" ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow"))
+                     or (k, p) == ("concept", "weekday") for a, b, k, p in marks.mentions)
+        return per_day if per_day in self.catalog.metrics and by_day and _said(marks, "average") else metric
 
     def _average_of_a_row(self, marks: _Marks) -> None:
         """"Average delivery bill", "hóa đơn giao hàng trung bình": the average of one row a count counts, said by

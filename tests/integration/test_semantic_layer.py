@@ -1594,6 +1594,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
     ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
+    ("Over the last 4 full weeks, which day of the week is our weakest on average?", "en", ["avg_daily_revenue"], [],
+     ["order__weekday"], 1),  # a weekday on average: per day of it
+    ("Tính trung bình 4 tuần gần nhất thì thứ mấy quán đông khách nhất?", "vi", ["avg_daily_guests"], [],
+     ["order__weekday"], 1),
     ("Giờ đang có bao nhiêu bàn có khách ngồi?", "vi", ["occupied_tables", "seated_guests"], [], [], None),
     ("How many guests are sitting in the restaurant right now?", "en", ["seated_guests", "occupied_tables"], [], [],
      None),  # a count of the moment: with the other count of the same tables

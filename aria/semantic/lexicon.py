@@ -169,7 +169,7 @@ VERBS: dict[str, str | None] = {
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "fire": None, "fired": None, "cost": None,
     "handle": None, "handled": None, "looking after": None, "using": None, "ate": None, "ate with us": None,
     "eaten with us": None, "eat with us": None, "dined with us": None, "process": None, "processed": None, "sent out": None, "send out": None,
-    "went out": "portions_sold", "we seat": None, "did we seat": None, "pour": "portions_sold", "poured": "portions_sold", "pours": "portions_sold", "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
+    "went out": "portions_sold", "we seat": None, "did we seat": None, "that seat": None, "that seats": None, "pour": "portions_sold", "poured": "portions_sold", "pours": "portions_sold", "use": None, "used": None, "dung": None, "su dung": None, "het": None, "mat": None,
     "ton": None, "prepare": None, "prepared": None, "cook": None, "cooked": None, "ring up": None,
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "got voided": "voided_lines",

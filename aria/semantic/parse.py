@@ -361,6 +361,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         people_after = up is not None and not n and end + 2 < len(marks.words) and \
             marks.words[end + 2] in _PEOPLE_AFTER_A_FIGURE  # "6 or more people"
         unit = "people" if people_after else unit
+        seat = marks.words[max(0, i - 1):i] in (["seat"], ["seats"]) or marks.words[max(0, i - 2):i] == ["ngoi", "duoc"]
+        unit = "people" if unit is None and seat else unit  # "tables that seat 4 or more": 4 people
         before = _threshold_before(marks, i)
         if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
             before = None  # "từ 5 giờ": from
@@ -785,6 +787,9 @@ class QuestionParser:
                     _kind(marks.marks[b]) not in (None, "which", "filler"):
                 continue
             rest = next((m for m in marks.mentions if m[0] == b + 1 and m[2] in ("value", "verb", "filler")), None)
+            if rest is None:  # "bàn nào trống": words of no meaning of their own that end the phrase ("bàn trống")
+                rest = next(((b + 1, b + 1 + n, "free", None) for n in (1, 2) if marks.free(b + 1, b + 1 + n) and
+                             (*marks.words[a:b], *marks.words[b + 1:b + 1 + n]) in self._metric_words), None)
             metric = self._metric_words.get((*marks.words[a:b], *marks.words[b + 1:rest[1]])) if rest else None
             if rest is not None and metric is not None:
                 marks.forget(rest[0], rest[1])

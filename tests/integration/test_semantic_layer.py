@@ -2075,3 +2075,17 @@ def test_drinks_per_guest_counts_the_drinks_on_completed_bills(layer, executor, 
                (SELECT sum(guest_cnt) FROM bills)""").rows[0]
     assert gold[0] > 0 and (ours["drinks_sold"], ours["guests"]) == (gold[0], gold[1])
     assert float(ours["drinks_per_guest"]) == round(gold[0] / gold[1], 2)
+
+
+@pytest.mark.parametrize(("question", "language", "seats"), [
+    ("Khu ngoài trời giờ còn bàn nào trống không em?", "vi", None),  # "bàn nào trống": the free tables, listed
+    ("any free tables out on the terrace that seat 4 or more?", "en", "4"),
+    ("Bây giờ còn bàn nào trống ngồi được 6 người trở lên không?", "vi", "6"),
+])
+def test_which_tables_are_free_with_their_seats_said(layer, now, question, language, seats) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.rows_only and parsed.query.metrics == ["free_tables"], parsed.problem
+    sized = [f for f in parsed.query.filters if f.op is not None]
+    assert [(f.dimension, f.op, f.values) for f in sized] == \
+        ([("dining_table__seats", ">=", (seats,))] if seats else [])  # the seats, never how many tables are free
+    assert parsed.query.threshold is None

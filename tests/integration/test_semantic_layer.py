@@ -2089,3 +2089,23 @@ def test_which_tables_are_free_with_their_seats_said(layer, now, question, langu
     assert [(f.dimension, f.op, f.values) for f in sized] == \
         ([("dining_table__seats", ">=", (seats,))] if seats else [])  # the seats, never how many tables are free
     assert parsed.query.threshold is None
+
+
+def test_revenue_per_seat_by_area_is_over_each_areas_own_seats(layer, executor, now) -> None:
+    parsed = layer.parse("Dine-in revenue per seat by area for October?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "area_revenue_per_seat", parsed.problem
+    compiled = layer.compile(parsed.query)
+    ours = {r[0]: dict(zip(compiled.columns, r, strict=True)) for r in executor.run(compiled.sql).rows}
+    gold = executor.run("""
+        WITH s AS (SELECT area_code, sum(seats) AS seats FROM tables WHERE is_active GROUP BY area_code)
+        SELECT t.area_code, s.seats, sum(o.total_vnd), round(sum(o.total_vnd)::numeric / s.seats)
+        FROM orders o JOIN tables t ON t.table_id = o.table_id JOIN s ON s.area_code = t.area_code
+        WHERE o.order_type = 'DI' AND o.status = 'COMPLETED'
+          AND o.opened_at >= DATE '2026-10-01' AND o.opened_at < DATE '2026-11-01'
+        GROUP BY t.area_code, s.seats""").rows
+    assert len(gold) == len(ours) > 1
+    for area, seats, revenue, per_seat in gold:
+        row = ours[area]
+        assert (row["area_seats"], row["revenue_vnd"], row["area_revenue_per_seat_vnd"]) == (seats, revenue, per_seat)
+    whole = layer.parse("revenue per seat last month", language="en", now=now)
+    assert whole.query is not None and whole.query.metrics[0] == "revenue_per_seat"  # over every seat in service

@@ -1594,6 +1594,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
     ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
+    ("Yesterday, how much revenue did each shift make per labour hour?", "en", ["revenue", "revenue_per_labour_hour"],
+     [], ["shift__shift_code"], None),
     ("Over the last 4 full weeks, which day of the week is our weakest on average?", "en", ["avg_daily_revenue"], [],
      ["order__weekday"], 1),  # a weekday on average: per day of it
     ("Tính trung bình 4 tuần gần nhất thì thứ mấy quán đông khách nhất?", "vi", ["avg_daily_guests"], [],

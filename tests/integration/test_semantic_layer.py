@@ -420,10 +420,12 @@ CASES = [
     ("Ca tối hôm qua thu được bao nhiêu, bao nhiêu khách?", "vi",  # two questions in one: the money and the guests
      "SELECT sum(o.total_vnd), sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s USING (shift_id) "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' AND s.shift_date = business_now()::date - 1"),
-    ("How many guests are seated right now?", "en",  # guests right now: at a table, not the day's covers
-     "SELECT sum(guest_cnt) FROM orders WHERE status IN ('OPEN', 'IN_PROGRESS') AND order_type = 'DI'"),
-    ("Bây giờ đang có bao nhiêu bàn có khách ngồi?", "vi",
-     "SELECT count(DISTINCT table_id) FROM orders WHERE status IN ('OPEN', 'IN_PROGRESS') AND order_type = 'DI'"),
+    ("How many guests are seated right now?", "en",  # guests right now: at a table, not the day's covers (and
+     "SELECT sum(guest_cnt), count(DISTINCT table_id) FROM orders "  # the tables they sit at)
+     "WHERE status IN ('OPEN', 'IN_PROGRESS') AND order_type = 'DI'"),
+    ("Bây giờ đang có bao nhiêu bàn có khách ngồi?", "vi",  # the tables occupied, and their guests
+     "SELECT count(DISTINCT table_id), sum(guest_cnt) FROM orders "
+     "WHERE status IN ('OPEN', 'IN_PROGRESS') AND order_type = 'DI'"),
     ("What stock do we need to reorder tonight?", "en",  # stock is every movement ever: "tonight" is now
      "SELECT i.name_en, i.uom, round(coalesce(sum(l.qty_delta), 0), 2), i.reorder_lvl FROM ingredients i "
      "LEFT JOIN inventory_logs l USING (ingredient_id) GROUP BY i.ingredient_id, i.name_en, i.uom, i.reorder_lvl "
@@ -845,7 +847,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tháng này có bao nhiêu khách mới đăng ký, trong đó mấy người đã ăn ở quán?",  # "ăn", "đó": not English fillers
     "How many Pizza Margherita did we sell yesterday?",  # a dish that is not on the menu
     "Compare revenue this week with yesterday and last week",  # three periods
-    "Revenue per seat for each seating area last month",  # a ratio, not a split by the number of seats
     "Which customers haven't been back in the last 30 days?",  # a negation inside a contraction
     "List all the orders from table 12 yesterday.",  # single rows, not a metric
     "Revenue last week with the percent change",  # a change needs two periods
@@ -1594,6 +1595,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("BAR",)], ["staff__full_name"], None),  # "mỗi người" after the period: each bartender
     ("hom nay bar bi huy bao nhieu ly nuoc roi", "vi", ["voided_lines"], [("BAR",), ("DRINK",)], [], None),
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
+    ("Revenue per seat for each seating area last month", "en", ["area_revenue_per_seat"], [],  # a ratio, never a
+     ["dining_table__area_code"], None),  # split by the number of seats
     ("Yesterday, how much revenue did each shift make per labour hour?", "en", ["revenue", "revenue_per_labour_hour"],
      [], ["shift__shift_code"], None),
     ("Over the last 4 full weeks, which day of the week is our weakest on average?", "en", ["avg_daily_revenue"], [],

@@ -1597,6 +1597,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
     ("Revenue per seat for each seating area last month", "en", ["area_revenue_per_seat"], [],  # a ratio, never a
      ["dining_table__area_code"], None),  # split by the number of seats
+    ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # in how
     ("Yesterday, how much revenue did each shift make per labour hour?", "en", ["revenue", "revenue_per_labour_hour"],
      [], ["shift__shift_code"], None),
     ("Over the last 4 full weeks, which day of the week is our weakest on average?", "en", ["avg_daily_revenue"], [],

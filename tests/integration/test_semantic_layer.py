@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -2029,16 +2030,21 @@ def test_values_said_to_be_added_together_are_one_row(layer, now) -> None:
     assert each.query is not None and each.query.group_by == ["menu_item__name_en"]  # listed: one row each
 
 
+def _one_row_of(layer, executor, now, question: str, language: str, metric: str) -> dict[str, Any]:
+    """The one row a question unranked and unsplit answers, by column, after checking its first metric."""
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == metric, parsed.problem
+    assert parsed.query.group_by == [] and parsed.query.order_by == [] and parsed.query.limit is None
+    compiled = layer.compile(parsed.query)
+    return dict(zip(compiled.columns, executor.run(compiled.sql).rows[0], strict=True))
+
+
 @pytest.mark.parametrize(("question", "language"), [
     ("What share of dine-in bills this week had at least one drink on them?", "en"),
     ("Tuần này bao nhiêu phần trăm bàn ăn tại chỗ có gọi đồ uống?", "vi"),
 ])
 def test_the_share_of_dine_in_bills_with_a_drink(layer, executor, now, question, language) -> None:
-    parsed = layer.parse(question, language=language, now=now)
-    assert parsed.query is not None and parsed.query.metrics[0] == "drink_attach_rate", parsed.problem
-    assert parsed.query.order_by == [] and parsed.query.limit is None  # "at least one" is no ranking
-    compiled = layer.compile(parsed.query)
-    ours = dict(zip(compiled.columns, executor.run(compiled.sql).rows[0], strict=True))
+    ours = _one_row_of(layer, executor, now, question, language, "drink_attach_rate")  # "at least one": no ranking
     gold = executor.run("""
         SELECT count(*), count(*) FILTER (WHERE EXISTS (
             SELECT 1 FROM order_items oi JOIN menu_items m ON m.item_id = oi.item_id
@@ -2067,10 +2073,7 @@ def test_two_figures_named_are_shown_without_the_companions_of_one(layer, now) -
     ("Tuần trước trung bình mỗi khách uống mấy ly nước?", "vi"),
 ])
 def test_drinks_per_guest_counts_the_drinks_on_completed_bills(layer, executor, now, question, language) -> None:
-    parsed = layer.parse(question, language=language, now=now)
-    assert parsed.query is not None and parsed.query.metrics[0] == "drinks_per_guest", parsed.problem
-    compiled = layer.compile(parsed.query)
-    ours = dict(zip(compiled.columns, executor.run(compiled.sql).rows[0], strict=True))
+    ours = _one_row_of(layer, executor, now, question, language, "drinks_per_guest")
     gold = executor.run("""
         WITH bills AS (SELECT order_id, guest_cnt FROM orders WHERE status = 'COMPLETED'
                          AND opened_at >= date_trunc('week', business_now()) - interval '7 days'

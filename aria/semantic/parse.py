@@ -1910,8 +1910,8 @@ class QuestionParser:
             if table.dimension == "hour":  # the window's hours together: one row, not a split by hour
                 one_group.add(name)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
-        together = any(tuple(marks.words[i:i + len(w)]) in _SUMMED_TOGETHER for i in range(len(marks.words))
-                       for w in _SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
+        together = any(tuple(marks.words[i:i + len(w)]) == w for w in _SUMMED_TOGETHER  # "Saigon and Heineken
+                       for i in range(len(marks.words)))  # together": one row
         split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
                  and f.dimension not in one_group and not together]
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
@@ -2922,10 +2922,14 @@ def _grouped_before(marks: _Marks, start: int) -> bool:
     return _marked_before(marks, start, ("group",), skip=("filler",))
 
 
+def _past_a_period(marks: _Marks, end: int) -> int:
+    """Where the words go on after a period said at ``end`` ("mấy bạn pha chế tuần này, ..."), or ``end``."""
+    return next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)
+
+
 def _each_one_after(marks: _Marks, end: int) -> bool:
     """"Each one" said right after a role, or after a period said after it ("mấy bạn pha chế tuần này, mỗi người")."""
-    end = next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)
-    return _marked_after(marks, end, ("each_one",))
+    return _marked_after(marks, _past_a_period(marks, end), ("each_one",))
 
 
 def _without_bounds(words: Sequence[str]) -> list[str]:
@@ -3081,8 +3085,8 @@ def _each_one_of_a_role(marks: _Marks) -> bool:
         if not (kind == "concept" and payload in ("server", "staff")) and not (kind == "value" and any(
                 getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload))):
             continue
-        end = next((b for a, b, k, _ in marks.mentions if a == end and k == "time"), end)  # "mấy bạn pha chế tuần
-        size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)  # này, mỗi người ..."
+        end = _past_a_period(marks, end)  # "mấy bạn pha chế tuần này, mỗi người ..."
+        size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)
         if size:
             for a, b, _, _ in [m for m in marks.mentions if m[0] < end + size and end < m[1]]:
                 marks.forget(a, b)

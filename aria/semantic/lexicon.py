@@ -207,7 +207,7 @@ UNITS: dict[str, str] = {
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
-    "worth": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
+    "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "how many time": "count", "don": "count",
     "phieu": "count", "may cai": "count", "bao nhieu cai": "count",
     "money": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",

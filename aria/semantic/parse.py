@@ -1687,6 +1687,9 @@ class QuestionParser:
         elif len(named) <= 1:  # today's voids: how many lines, how many portions (what the question asks, if it
             metrics += [c for m in heads for c in self.catalog.metrics[m].unsplit_companions  # names two figures)
                         if c in self.catalog.metrics and c not in metrics]
+        if not group_by and marks.words[:3] in (["what", "did", "we"], ["what", "have", "we"]) and any(
+                self.catalog.metrics[m].unit == "qty" for m in named):  # "what did we throw away": the items, each
+            group_by = [self._pick(PER_ITEM_CONCEPTS[0], available, language)]
         narrowed = {self.catalog.concept_of(g) for g in [*group_by, *(f.dimension for f in filters if not f.exclude)]}
         extra = [c for m in heads for concept, by in self.catalog.metrics[m].companions_by.items() if concept in narrowed
                  for c in by if c in self.catalog.metrics and c not in metrics]  # a tier's revenue: its customers

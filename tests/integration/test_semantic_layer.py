@@ -1599,6 +1599,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Revenue per seat for each seating area last month", "en", ["area_revenue_per_seat"], [],  # a ratio, never a
      ["dining_table__area_code"], None),  # split by the number of seats
     ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # in how
+    ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
+     [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
+    ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],
+     ["ingredient__name_en"], None),  # "what did we throw away": each item
+    ("Deliveries per supplier last week, and what did they cost?", "en", ["deliveries", "supplier_spend"], [],
+     ["supplier__name"], None),
     ("Yesterday, how much revenue did each shift make per labour hour?", "en", ["revenue", "revenue_per_labour_hour"],
      [], ["shift__shift_code"], None),
     ("Over the last 4 full weeks, which day of the week is our weakest on average?", "en", ["avg_daily_revenue"], [],

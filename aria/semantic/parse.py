@@ -3201,12 +3201,15 @@ def _top_of_a_list(marks: _Marks, language: str) -> bool:
 
 
 def _plural_subject(marks: _Marks) -> bool:
-    """English plural subject ("which dishes ...") asks for a ranked list, not one row."""
-    for start, end, kind, _ in marks.mentions:
+    """English plural subject ("which dishes ...", "which drinks ...") asks for a ranked list, not one row."""
+    for start, end, kind, payload in marks.mentions:
         if _counted_noun(marks, start):
             continue  # "which server voided the most items": what is counted, not the subject
         if kind in ("concept", "grain") and any(w.endswith("s") and len(w) > 3 for w in marks.raw[start:end]):
             return True
+        if kind == "value" and marks.words[start - 1:start] == ["which"] and marks.raw[end - 1].endswith("s") and \
+                any(m.semantic_model in _MENU_MODELS for m in cast(tuple[ValueMeaning, ...], payload)):
+            return True  # "which drinks ...": the drinks (but "which servers": a leaderboard, of people)
     return False
 
 

@@ -1599,6 +1599,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Revenue per seat for each seating area last month", "en", ["area_revenue_per_seat"], [],  # a ratio, never a
      ["dining_table__area_code"], None),  # split by the number of seats
     ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # in how
+    ("Which drinks have been voided the most this month?", "en", ["voided_lines"], [("DRINK",)], ["menu_item__name_en"],
+     None),  # "which drinks": every drink, ranked
+    ("Which servers pulled in the most tips this month?", "en", ["tips"], [], ["order__server__full_name"], 5),
     ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
      [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
     ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],

@@ -1601,7 +1601,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # in how
     ("Which drinks have been voided the most this month?", "en", ["voided_lines"], [("DRINK",)], ["menu_item__name_en"],
      None),  # "which drinks": every drink, ranked
-    ("Which servers pulled in the most tips this month?", "en", ["tips"], [], ["order__server__full_name"], 5),
+    ("Drinks as a percentage of food and beverage sales this month?", "en", ["dish_sales"], [("DRINK",)], [], None),
     ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
      [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
     ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],

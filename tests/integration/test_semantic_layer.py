@@ -1598,7 +1598,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much Heineken went out this weekend?", "en", ["portions_sold"], [("Heineken beer",)], [], None),
     ("Revenue per seat for each seating area last month", "en", ["area_revenue_per_seat"], [],  # a ratio, never a
      ["dining_table__area_code"], None),  # split by the number of seats
-    ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # in how
+    ("How many covers are booked for tomorrow?", "en", ["guests_expected", "reservations"], [], [], None),  # and bookings
     ("Which drinks have been voided the most this month?", "en", ["voided_lines"], [("DRINK",)], ["menu_item__name_en"],
      None),  # "which drinks": every drink, ranked
     ("Drinks as a percentage of food and beverage sales this month?", "en", ["dish_sales"], [("DRINK",)], [], None),

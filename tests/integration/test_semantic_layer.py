@@ -1602,6 +1602,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Which drinks have been voided the most this month?", "en", ["voided_lines"], [("DRINK",)], ["menu_item__name_en"],
      None),  # "which drinks": every drink, ranked
     ("Drinks as a percentage of food and beverage sales this month?", "en", ["dish_sales"], [("DRINK",)], [], None),
+    ("How many covers did each area of the floor do this week?", "en", ["guests"], [], ["dining_table__area_code"], None),
     ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
      [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
     ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],

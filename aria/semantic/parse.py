@@ -832,10 +832,11 @@ class QuestionParser:
                     marks.mark(i, i + size, "filler")
 
     def _mark_ratio_of_two(self, marks: _Marks) -> None:
-        """"Labour as a % of revenue", "labour cost as a share of revenue": the metric in percent of the first
-        over the second (labour cost %), when there is one."""
+        """"Labour as a % of revenue", "labour cost as a share of revenue" (or "what % of gross sales went on
+        discounts", the other way round): the metric in percent of the first over the second (labour cost %), when
+        there is one."""
         mentions = sorted((m for m in marks.mentions if m[2] not in ("filler", "unit", "time", "compare", "concept",
-                                                                      "value", "grain")
+                                                                      "value", "grain", "verb")
                            or (m[2] == "unit" and m[3] == "percent")),  # "bằng bao nhiêu % doanh thu"
                           key=lambda m: (m[0], m[1]))  # "giá vốn tuần trước chiếm bao nhiêu % doanh số"
         mentions = [m for i, m in enumerate(mentions) if not (m[2] == "unit" and i and mentions[i - 1][2] == "share")]
@@ -845,6 +846,8 @@ class QuestionParser:
             between = [(a, b) for a, b in compared if one[1] <= a < max(two[0], three[0])]  # "so với"
             if said == ("metric", "metric", "percent") and between:
                 one, two, three = one, three, two  # "chi phí nhân công, so với doanh thu là mấy %"
+            elif said in (("share", "metric", "metric"), ("percent", "metric", "metric")):
+                one, two, three = three, one, two  # "what % of our gross sales went on discounts"
             elif said not in (("metric", "share", "metric"), ("metric", "percent", "metric")):
                 continue
             (a, b, _, first), share, (c, d, _, second) = one, two, three

@@ -1603,6 +1603,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),  # "which drinks": every drink, ranked
     ("Drinks as a percentage of food and beverage sales this month?", "en", ["dish_sales"], [("DRINK",)], [], None),
     ("How many covers did each area of the floor do this week?", "en", ["guests"], [], ["dining_table__area_code"], None),
+    ("What % of our gross sales went on discounts last month?", "en", ["discount_rate"], [], [], None),  # the
+    ("Từ đầu tháng 10 tới giờ, mỗi tuần tiền giảm giá chiếm bao nhiêu % tiền hàng?", "vi",  # discounts over the
+     ["discounts", "discount_rate"], [], ["metric_time__week"], None),  # bills' subtotal
+    ("What percent of yesterday's bills had a discount on them?", "en", ["promo_rate"], [], [], None),
     ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
      [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
     ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],

@@ -134,7 +134,7 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
 SLOW_WORDS = ("slowest", "cham nhat")
 HOW_OFTEN_WORDS = ("most often", "nhieu lan nhat", "thuong xuyen nhat", "most times", "the most times")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
-AVERAGE_WORDS = ("average", "avg", "mean", "on average", "usually", "trung binh", "binh quan")
+AVERAGE_WORDS = ("average", "avg", "mean", "on average", "averaged", "usually", "trung binh", "binh quan")
 # Number words for "the three best-selling drinks" ("one" is left out: "which one").
 NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "fifteen": 15, "twenty": 20}

@@ -805,7 +805,7 @@ class QuestionParser:
             if not size and not percent:
                 continue
             size = size or percent_unit or 1
-            after = [m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"][:1]
+            after = sorted((m for m in marks.mentions if m[0] >= i + size and m[2] != "filler"), key=lambda m: m[0])[:1]
             if percent:  # "bao nhiêu % bill có dùng mã giảm giá": only the count said right after it
                 after = [m for m in after if m[0] == i + size and m[2] in ("metric", "value")]
             before = [m for m in marks.mentions if m[1] == i and m[2] == "metric"]

@@ -1607,6 +1607,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Từ đầu tháng 10 tới giờ, mỗi tuần tiền giảm giá chiếm bao nhiêu % tiền hàng?", "vi",  # discounts over the
      ["discounts", "discount_rate"], [], ["metric_time__week"], None),  # bills' subtotal
     ("What percent of yesterday's bills had a discount on them?", "en", ["promo_rate"], [], [], None),
+    ("ty le bill bi huy hoac void tung tuan trong 6 tuan gan day", "vi", ["cancel_rate"], [], ["metric_time__week"],
+     None),  # the rate of the count said next, whatever else was marked first
+    ("Tỷ lệ khách đặt bàn mà không tới theo từng khu trong tháng 10?", "vi", ["no_show_rate"], [],
+     ["dining_table__area_code"], None),
+    ("Over the last four full weeks, which day of the week has averaged the most revenue?", "en", ["avg_daily_revenue"],
+     [], ["order__weekday"], 1),
     ("How much beef did we go through last week, and what did it cost?", "en", ["qty_used", "usage_cost"],
      [("Beef tenderloin",)], ["ingredient__name_en"], None),  # "what did it cost": the quantity's money beside it
     ("What did we throw away this week, and what did it cost us?", "en", ["qty_wasted", "waste_cost"], [],

@@ -952,6 +952,10 @@ class QuestionParser:
             candidates = [defaults[:1]]
         elif (slow or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
+        elif "minutes" in units_said and _said_served(marks) and any(  # "Lẩu Thái tuần này ra món mấy phút": its
+                k == "value" and any(m.semantic_model in _MENU_MODELS for m in p)  # type: ignore[attr-defined]
+                for _, _, k, p in marks.mentions):  # cooking time
+            candidates = [["avg_prep_time"]]
         elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
         else:
@@ -2838,6 +2842,11 @@ def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:
     while i >= 0 and _kind(marks.marks[i]) in skip:
         i -= 1
     return i
+
+
+def _said_served(marks: _Marks) -> bool:
+    """"Ra món", "lên món": a dish coming out of the kitchen is said."""
+    return any(marks.words[i:i + 2] in (["ra", "mon"], ["len", "mon"]) for i in range(len(marks.words) - 1))
 
 
 def _which_of_the_one_before(marks: _Marks, i: int) -> bool:

@@ -889,6 +889,7 @@ class QuestionParser:
             return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
                                                 "which no metric counts")
         _drop_what_is_left_beside_a_metric(marks)
+        _taking_how_long(marks)
         _came_from_alone_is_no_share(marks)
         self._selling_is_revenue_without_dishes(marks)
         self._count_then_its_condition(marks)
@@ -2966,6 +2967,17 @@ def _marked_after(marks: _Marks, end: int, kinds: tuple[str, ...]) -> bool:
 # "còn bao nhiêu" (how many are left) names the stock only when nothing else is counted: "bếp còn bao nhiêu
 # phiếu chưa làm xong" asks for the pending tickets
 _WHAT_IS_LEFT = {("con", "bao", "nhieu"), ("how", "much", "is", "left"), ("have", "left"), ("do", "we", "have", "left")}
+
+
+def _taking_how_long(marks: _Marks) -> None:
+    """"How long are drinks taking at the bar": "taking" said with "how long" is the time it takes, never the
+    takings."""
+    if not any(marks.words[i:i + 2] == ["how", "long"] for i in range(len(marks.words) - 1)):
+        return
+    for a, b, kind, _ in list(marks.mentions):
+        if kind == "metric" and marks.words[a:b] in (["taking"], ["takes"], ["take"]):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
 
 
 def _drop_what_is_left_beside_a_metric(marks: _Marks) -> None:

@@ -1608,6 +1608,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["discounts", "discount_rate"], [], ["metric_time__week"], None),  # bills' subtotal
     ("What percent of yesterday's bills had a discount on them?", "en", ["promo_rate"], [], [], None),
     ("Lẩu Thái tuần này bếp ra món trung bình mấy phút?", "vi", ["avg_prep_time"], [("Lẩu Thái",)], [], None),
+    ("How long are drinks taking at the bar tonight, on average?", "en", ["avg_prep_time"], [("BAR",), ("D",)],
+     ["station__name_en"], None),  # "taking" with "how long": the time, never the takings
     ("ty le bill bi huy hoac void tung tuan trong 6 tuan gan day", "vi", ["cancel_rate"], [], ["metric_time__week"],
      None),  # the rate of the count said next, whatever else was marked first
     ("Tỷ lệ khách đặt bàn mà không tới theo từng khu trong tháng 10?", "vi", ["no_show_rate"], [],

@@ -1546,10 +1546,15 @@ class QuestionParser:
             return
         per_day = [(a, b) for a, b, k, p in marks.mentions if (k == "grain" and (
             " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")) or (k, p) == ("concept", "weekday")]
+        per_shift = [(a - 1, a) for a, _, k, p in marks.mentions if k == "value" and marks.words[a - 1:a] in (
+            ["moi"], ["each"], ["per"], ["every"]) and {m.concept for m in cast(tuple[ValueMeaning, ...], p)} == {"shift"}]
         metrics = [(a, b, info.per_day) for a, b, k, p in marks.mentions if k in ("metric", "verb")  # "makes money"
                    and p in self.catalog.metrics and (info := self.catalog.metrics[str(p)]).per_day in self.catalog.metrics]
-        if not per_day or not metrics:
+        if not (per_day or per_shift) or not metrics:
             return
+        for a, b in per_shift:  # "trung bình mỗi ca tối": one dinner a day, so per day of it
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
         for a, b, metric in metrics:
             marks.forget(a, b)
             marks.mark(a, b, "metric", metric)

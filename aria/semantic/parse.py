@@ -2739,7 +2739,8 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
             marks.marks[i] = _Mark("which")
         elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):
             marks.marks[i] = _Mark("group")
-        elif word in ("by", "theo") and nxt and nxt.kind in ("metric", "unit"):  # "the most by value"
+        elif word in ("by", "theo") and nxt and (nxt.kind in ("metric", "unit") or (  # "the most by value", "top 5
+                nxt.kind == "average" and _next_kind_after(marks, i + 1, "average") == "metric")):  # by average cook time"
             marks.marks[i] = _Mark("basis")
         elif word == "tren" and (marks.words[i + 1:i + 3] == ["bao", "nhieu"] or marks.words[i + 1:i + 2] == ["may"]):
             marks.marks[i] = _Mark("filler")  # "giảm hết bao nhiêu tiền, trên bao nhiêu bill": on how many
@@ -2747,6 +2748,12 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
                 m is not None and m.kind in ("concept", "grain", "value") for m in marks.marks[:i]):
             marks.marks[i] = _Mark("filler")  # "payments by method, with the tips on each", "how many deliveries
             # each made": each of the split or of the values listed
+
+
+def _next_kind_after(marks: _Marks, i: int, kind: str) -> str | None:
+    """The kind of the first mark after the run of ``kind`` (and fillers) that starts at ``i``."""
+    nxt = next((m for m in marks.marks[i:] if m is None or m.kind not in (kind, "filler")), None)
+    return nxt.kind if nxt is not None else None
 
 
 def _mark_exclusions(marks: _Marks) -> None:

@@ -2144,3 +2144,10 @@ def test_revenue_per_seat_by_area_is_over_each_areas_own_seats(layer, executor, 
         assert (row["area_seats"], row["revenue_vnd"], row["area_revenue_per_seat_vnd"]) == (seats, revenue, per_seat)
     whole = layer.parse("revenue per seat last month", language="en", now=now)
     assert whole.query is not None and whole.query.metrics[0] == "revenue_per_seat"  # over every seat in service
+
+
+def test_tickets_waiting_past_the_standard_time_are_never_all_the_tickets_waiting(layer, now) -> None:
+    waiting = layer.parse("hien gio bep nao dang co phieu cho qua thoi gian chuan", language="vi", now=now)
+    assert waiting.query is None  # no metric counts the tickets waiting past their target: handed over, never all
+    late = layer.parse("hom qua co bao nhieu phieu ra qua thoi gian chuan", language="vi", now=now)
+    assert late.query is not None and late.query.metrics[0] == "late_tickets"

@@ -1609,6 +1609,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("What percent of yesterday's bills had a discount on them?", "en", ["promo_rate"], [], [], None),
     ("Lẩu Thái tuần này bếp ra món trung bình mấy phút?", "vi", ["avg_prep_time"], [("Lẩu Thái",)], [], None),
     ("Tuần trước trung bình mỗi ca tối phục vụ bao nhiêu khách?", "vi", ["avg_daily_guests"], [("D",)], [], None),
+    ("hom qua tip duoc bao nhieu, tach rieng tien mat voi the giup minh", "vi", ["tips"], [("CASH", "CARD")],
+     ["payment__method"], None),  # "tách riêng": each of the values listed
     ("Which dishes were slowest on the wok last week? Top 5 by average cook time.", "en", ["avg_prep_time"],
      [("WOK",)], ["menu_item__name_en"], 5),  # "by average cook time": what the ranking is by
     ("How long are drinks taking at the bar tonight, on average?", "en", ["avg_prep_time"], [("BAR",), ("D",)],

@@ -384,8 +384,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "f
                   "neu tinh theo", "at the past week usage",  # the usage rate
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
-                  "at this rate", "going by", "together", "combined", "food and beverage", "food and drink", "food and drinks",
-                  "food & beverage", "f&b", "of the floor", "tách riêng", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
+                  "at this rate", "going by", "together", "combined", "food and beverage", "food & beverage", "f&b", "of the floor", "tách riêng", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
                   "in the house",
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import cast
 
-from aria.semantic.catalog import SemanticCatalog
+from aria.semantic.catalog import MetricInfo, SemanticCatalog
 from aria.semantic.compile import (
     CHANGE_AMOUNT_COLUMN,
     CHANGE_COLUMN,
@@ -159,6 +159,10 @@ class _Marks:
         return [i for i in range(len(self.words) - n + 1)
                 if tuple(self.words[i:i + n]) == phrase and self.free(i, i + n)]
 
+    def says(self, *phrases: tuple[str, ...]) -> bool:
+        """One of the phrases is among the words, whatever they were read as."""
+        return any(tuple(self.words[i:i + len(p)]) == p for p in phrases for i in range(len(self.words) - len(p) + 1))
+
     def before(self, index: int) -> str:
         return self.words[index - 1] if index > 0 else ""
 
@@ -233,9 +237,8 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if not hours_said or not 0 <= start < end <= 24 or words is None:
                 continue
             marks.mark(*words, "filler", None)
-            for i in range(len(marks.words) - 1):  # "the 3 to 5pm happy hour": those hours
-                if tuple(marks.words[i:i + 2]) == _HAPPY_HOUR and marks.free(i, i + 2):
-                    marks.mark(i, i + 2, "filler", None)
+            for i in marks.find(_HAPPY_HOUR):  # "the 3 to 5pm happy hour": those hours
+                marks.mark(i, i + len(_HAPPY_HOUR), "filler", None)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
     return []
 
@@ -744,29 +747,27 @@ class QuestionParser:
         """"How many ingredients are under their reorder level", "có mấy nguyên liệu đang dưới mức đặt hàng lại",
         "which supplier has the most ingredients below reorder level": how many (or the most) of a concept's rows
         are below their level to keep is the metric that counts those rows."""
-        if not _said(marks, "below") or _said(marks, "metric"):
-            return
-        for a, b, kind, payload in list(marks.mentions):
-            i = _first_before(marks, a, ("filler",))  # "which supplier has the most ingredients below ..."
-            most = i >= 0 and _kind(marks.marks[i]) == "superlative" and marks.words[i] in ("most", "nhieu")
-            metric = next((m for m, info in self.catalog.metrics.items() if info.counts_below and info.counts == payload),
-                          None) if kind == "concept" and (_after_how_many(marks, a) or most) else None
-            if metric is not None:
-                marks.forget(a, b)
-                marks.mark(a, b, "metric", metric)
+        if _said(marks, "below") and not _said(marks, "metric"):
+            self._mark_counted_concept(marks, lambda info: info.counts_below, _after_how_many)
 
     def _mark_live_count_ranked(self, marks: _Marks) -> None:
         """"Which server is looking after the most tables right now", "bạn phục vụ nào đang ôm nhiều bàn nhất", "mỗi
         bạn phục vụ đang giữ mấy bàn": the most (or how many) of what a metric of the moment counts (the tables
         occupied), asked right now, is that metric."""
-        if not _said(marks, "live") or _said(marks, "metric"):
-            return
+        if _said(marks, "live") and not _said(marks, "metric"):
+            self._mark_counted_concept(marks, lambda info: info.live, lambda m, a: m.words[a - 1:a] == ["may"])
+
+    def _mark_counted_concept(self, marks: _Marks, counted_by: Callable[[MetricInfo], bool],
+                              how_many: Callable[[_Marks, int], bool]) -> None:
+        """A concept said after "the most" ("the most tables"; never "the most expensive dish", a price) or asked
+        ``how_many`` of is the metric ``counted_by`` picks among those that count its rows."""
         for a, b, kind, payload in list(marks.mentions):
-            i = _first_before(marks, a, ("filler",))  # "the most tables" (but "the most expensive dish": a price)
+            i = _first_before(marks, a, ("filler",))
             most = i >= 0 and _kind(marks.marks[i]) == "superlative" and marks.words[i] in ("most", "nhieu")
-            if kind != "concept" or not (most or marks.words[a - 1:a] == ["may"]):
+            if kind != "concept" or not (most or how_many(marks, a)):
                 continue
-            metric = next((m for m, info in self.catalog.metrics.items() if info.live and info.counts == payload), None)
+            metric = next((m for m, info in self.catalog.metrics.items() if counted_by(info) and info.counts == payload),
+                          None)
             if metric is not None:
                 marks.forget(a, b)
                 marks.mark(a, b, "metric", metric)
@@ -1544,8 +1545,7 @@ class QuestionParser:
         on average": a total averaged over days is its per-day metric (split by weekday, per day of each)."""
         if not _said(marks, "average"):
             return
-        per_day = [(a, b) for a, b, k, p in marks.mentions if (k == "grain" and (
-            " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")) or (k, p) == ("concept", "weekday")]
+        per_day = _by_day_spans(marks)
         per_shift = [(a - 1, a) for a, _, k, p in marks.mentions if k == "value" and marks.words[a - 1:a] in (
             ["moi"], ["each"], ["per"], ["every"]) and {m.concept for m in cast(tuple[ValueMeaning, ...], p)} == {"shift"}]
         metrics = [(a, b, info.per_day) for a, b, k, p in marks.mentions if k in ("metric", "verb")  # "makes money"
@@ -1567,9 +1567,7 @@ class QuestionParser:
         """A total a superlative names ("weakest", "đông khách nhất"), said "on average" of weekdays or per day, is
         its per-day metric ("thứ mấy đông khách nhất, tính trung bình": the average guests of each weekday's days)."""
         per_day = self.catalog.metrics[metric].per_day if metric in self.catalog.metrics else None
-        by_day = any((k == "grain" and (" ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow"))
-                     or (k, p) == ("concept", "weekday") for a, b, k, p in marks.mentions)
-        return per_day if per_day in self.catalog.metrics and by_day and _said(marks, "average") else metric
+        return per_day if per_day in self.catalog.metrics and _by_day_spans(marks) and _said(marks, "average") else metric
 
     def _average_of_a_row(self, marks: _Marks) -> None:
         """"Average delivery bill", "hóa đơn giao hàng trung bình": the average of one row a count counts, said by
@@ -1926,8 +1924,7 @@ class QuestionParser:
             if table.dimension == "hour":  # the window's hours together: one row, not a split by hour
                 one_group.add(name)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
-        together = any(tuple(marks.words[i:i + len(w)]) == w for w in _SUMMED_TOGETHER  # "Saigon and Heineken
-                       for i in range(len(marks.words)))  # together": one row
+        together = marks.says(*_SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
         split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
                  and f.dimension not in one_group and not together]
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]
@@ -2859,7 +2856,13 @@ def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:
 
 def _said_served(marks: _Marks) -> bool:
     """"Ra món", "lên món": a dish coming out of the kitchen is said."""
-    return any(marks.words[i:i + 2] in (["ra", "mon"], ["len", "mon"]) for i in range(len(marks.words) - 1))
+    return marks.says(("ra", "mon"), ("len", "mon"))
+
+
+def _by_day_spans(marks: _Marks) -> list[tuple[int, int]]:
+    """Where a day is said as what a figure is per ("mỗi ngày", "daily") or a weekday split ("day of the week")."""
+    return [(a, b) for a, b, k, p in marks.mentions if (k == "grain" and (
+        " ".join(marks.words[a:b]) in _PER_DAY or p == "metric_time__extract_dow")) or (k, p) == ("concept", "weekday")]
 
 
 def _which_of_the_one_before(marks: _Marks, i: int) -> bool:
@@ -2984,7 +2987,7 @@ _WHAT_IS_LEFT = {("con", "bao", "nhieu"), ("how", "much", "is", "left"), ("have"
 def _taking_how_long(marks: _Marks) -> None:
     """"How long are drinks taking at the bar": "taking" said with "how long" is the time it takes, never the
     takings."""
-    if not any(marks.words[i:i + 2] == ["how", "long"] for i in range(len(marks.words) - 1)):
+    if not marks.says(("how", "long")):
         return
     for a, b, kind, _ in list(marks.mentions):
         if kind == "metric" and marks.words[a:b] in (["taking"], ["takes"], ["take"]):
@@ -3136,7 +3139,7 @@ def _each_one_of_a_role(marks: _Marks) -> bool:
 
 def _asks_how_many(marks: _Marks) -> bool:
     """English "how many" (not "how much"): a count is asked."""
-    return any(marks.words[i:i + 2] == ["how", "many"] for i in range(len(marks.words) - 1))
+    return marks.says(("how", "many"))
 
 
 def _both_ways(words: Sequence[str]) -> bool:
@@ -3197,7 +3200,7 @@ def _came_from_alone_is_no_share(marks: _Marks) -> None:
 
 def _how_much_said(marks: _Marks) -> bool:
     """"How much" (an amount, never a count) is said."""
-    return any(marks.words[i:i + 2] == ["how", "much"] for i in range(len(marks.words) - 1))
+    return marks.says(("how", "much"))
 
 
 def _after_how_many(marks: _Marks, start: int) -> bool:

@@ -245,14 +245,14 @@ def _recent_date(month: int, day: int, year: int | None, today: dt.date) -> dt.d
     return found
 
 
+# The week a weekday is said of, as weeks back from this one ("thứ 7 tuần trước nữa": the week before last).
+_WEEKS_BACK = {"tuan truoc nua": 2, "tuan truoc": 1, "tuan roi": 1, "tuan qua": 1, "previous": 1, "tuan nay": 0, "this": 0}
+
+
 def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) -> tuple[dt.date, dt.date] | None:
-    if qualifier == "tuan truoc nua":  # "thứ 7 tuần trước nữa": of the week before last
-        day = _week_start(today) - dt.timedelta(weeks=2) + dt.timedelta(days=index)
-    elif qualifier in ("tuan truoc", "tuan roi", "tuan qua", "previous"):
-        day = _week_start(today) - dt.timedelta(weeks=1) + dt.timedelta(days=index)
-    elif qualifier in ("tuan nay", "this"):
-        day = _week_start(today) + dt.timedelta(days=index)
-        if day > today:
+    if qualifier in _WEEKS_BACK:
+        day = _week_start(today) - dt.timedelta(weeks=_WEEKS_BACK[qualifier]) + dt.timedelta(days=index)
+        if day > today:  # this week's, still to come
             return None
     else:  # the latest one: "thứ 7 vừa rồi", "last Saturday" (before today); "on Saturday" may be today
         back = (today.weekday() - index) % 7
@@ -269,7 +269,7 @@ def _weekday_index(names: dict[str, int] | tuple[str, ...], name: str) -> int:
 def _days_of_a_week(first: int, last: int, week: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
     """"Thứ 2 đến thứ 6 tuần trước", "Monday to Friday this week": those days of the week said (this week's up
     to today); None when the span runs backwards or has not begun."""
-    monday = _week_start(today) - dt.timedelta(weeks=2 if week == "tuan truoc nua" else week not in ("tuan nay", "this"))
+    monday = _week_start(today) - dt.timedelta(weeks=_WEEKS_BACK.get(week, 1))  # "last week": 1
     start, end = monday + dt.timedelta(days=first), min(monday + dt.timedelta(days=last), today)
     return (start, end) if first < last and start <= end else None
 

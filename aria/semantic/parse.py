@@ -302,6 +302,8 @@ _UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", 
 # people said right after a figure ("từ 6 khách trở lên", "6 or more guests"): the condition's unit, never a figure
 # or a split of their own
 _PEOPLE_AFTER_A_FIGURE = frozenset(["people", "person", "guest", "pax", "cover", "nguoi", "khach"])
+# said right before a figure that is a party's size ("bàn ngồi được 6", "parties of 6 or more")
+_SIZED_BEFORE = (["ngoi", "duoc"], ["parties", "of"], ["party", "of"], ["groups", "of"], ["group", "of"])
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
 _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
@@ -364,8 +366,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         people_after = up is not None and not n and end + 2 < len(marks.words) and \
             marks.words[end + 2] in _PEOPLE_AFTER_A_FIGURE  # "6 or more people"
         unit = "people" if people_after else unit
-        seat = marks.words[max(0, i - 1):i] in (["seat"], ["seats"]) or marks.words[max(0, i - 2):i] == ["ngoi", "duoc"]
-        unit = "people" if unit is None and seat else unit  # "tables that seat 4 or more": 4 people
+        seat = marks.words[max(0, i - 1):i] in (["seat"], ["seats"]) or marks.words[max(0, i - 2):i] in _SIZED_BEFORE
+        unit = "people" if unit is None and seat else unit  # "tables that seat 4 or more", "parties of 6": people
         before = _threshold_before(marks, i)
         if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
             before = None  # "từ 5 giờ": from
@@ -731,8 +733,12 @@ class QuestionParser:
         ("any bookings in the VIP rooms tonight?"). Only when nothing splits the metric: "khu nào còn nhiều bàn trống
         nhất" ranks the areas, and "any free tables, how many?" counts them."""
         return bool({"any", "nao"} & set(marks.words)) and not {"many", "nhieu", "may"} & set(marks.words) and any(
-            k == "metric" and (self.catalog.metrics[str(p)].counts_now or bool(self.catalog.metrics[str(p)].sized_by))
+            k == "metric" and (self.catalog.metrics[str(p)].counts_now or self._bookings(str(p)))
             for _, _, k, p in marks.mentions)
+
+    def _bookings(self, metric: str) -> bool:
+        """A metric of bookings, each of its rows a party at a time ("any bookings tonight?" lists them)."""
+        return bool(self.catalog.metrics[metric].sized_by) and "reservations" in self.catalog.metrics[metric].models
 
     def _listed_in_the_unit_asked(self, metrics: list[str], units: set[str]) -> list[str]:
         """"Bao nhiêu bàn có khách, tổng cộng mấy người": a unit no metric named is in, asked beside a count of the
@@ -908,7 +914,7 @@ class QuestionParser:
             if self._verbs.get(w) in self.catalog.metrics]  # "which dish gets voided the most": a value, and a verb
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
                   and " ".join(marks.words[a:b]) not in WEAK_VERBS
-                  and not (" ".join(marks.words[a:b]) in _BRINGS_PEOPLE and self._names_people(named))]
+                  and not self._brings_people(" ".join(marks.words[a:b]), named)]
         named_units = {self.catalog.metrics[m].unit for m in named}
         strong = [m for m in strong if not (self.catalog.metrics[m].unit == "vnd" and "vnd" in named_units)]
         named = [*_asked_by_a_verb_alone(marks, strong, named), *named]
@@ -1248,13 +1254,16 @@ class QuestionParser:
     def _each_rows_own_size(self, thresholds: list[_Condition], metrics: list[str]) -> ValueFilter | None:
         """"Bookings for 6 or more people", "booking từ 8 khách trở lên": a condition in the unit each row of
         the metrics has a size in (a booking's party) keeps those rows, a filter on that size; never a condition on
-        the figure itself (how many bookings)."""
-        if len(thresholds) != 1 or thresholds[0].unit is None:
+        the figure itself (how many bookings). The metric asked has the size; its companions have it too, or come
+        from its rows ("orders with more than 4 guests": those bills, and their revenue)."""
+        if len(thresholds) != 1 or thresholds[0].unit is None or thresholds[0].figure != int(thresholds[0].figure):
             return None
-        sizes = {self.catalog.metrics[m].sized_by.get(thresholds[0].unit) for m in metrics}
-        if len(sizes) != 1 or None in sizes or thresholds[0].figure != int(thresholds[0].figure):
+        first = self.catalog.metrics[metrics[0]]
+        size = first.sized_by.get(thresholds[0].unit)
+        if size is None or any(self.catalog.metrics[m].sized_by.get(thresholds[0].unit) != size
+                               and not self.catalog.metrics[m].models <= first.models for m in metrics[1:]):
             return None
-        return ValueFilter(dimension=str(sizes.pop()), values=(f"{thresholds[0].figure:g}",), op=thresholds[0].op)
+        return ValueFilter(dimension=size, values=(f"{thresholds[0].figure:g}",), op=thresholds[0].op)
 
     def _threshold_problem(self, marks: _Marks, thresholds: list[_Condition], metrics: list[str],
                            group_by: list[str], combined: bool) -> str:
@@ -1321,6 +1330,12 @@ class QuestionParser:
 
     def _names_people(self, named: list[str]) -> bool:
         return bool(named) and all(self.catalog.metrics[m].unit == "people" for m in named)
+
+    def _brings_people(self, verb: str, named: list[str]) -> bool:
+        """"Which day brought in the most guests", "how many guests came in": people, not money; and parties of
+        them (bills, bookings) come in too ("how many parties of 6 came in"), though what they bring in is money."""
+        return verb in _BRINGS_PEOPLE and (self._names_people(named) or verb in _COME_IN and bool(named) and all(
+            "people" in self.catalog.metrics[m].sized_by for m in named))
 
     def _each_split(self, marks: _Marks, group_by: list[str]) -> str | None:
         """The split said with "each" ("mỗi danh mục", "each day"), as its group-by name."""
@@ -2486,6 +2501,7 @@ def _time_ranked_by_money(marks: _Marks) -> bool:
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")
+_COME_IN = ("came in", "come in")
 _BRINGS_PEOPLE = ("bring in", "brought in", "mang lai", "came in", "come in")  # "which day brought in the most
 # guests", "how many guests came in": people, not money
 _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_time__day",

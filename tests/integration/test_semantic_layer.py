@@ -1813,6 +1813,34 @@ def test_bookings_for_n_or_more_people_are_those_whose_party_is_that_big(layer, 
     assert gold.rows[0][0] > 0 and [tuple(r) for r in ours.rows] == [tuple(r) for r in gold.rows]
 
 
+@pytest.mark.parametrize(("question", "language", "metric", "size", "op"), [
+    ("How many orders had more than 4 guests this month?", "en", "completed_orders", 4, ">"),
+    ("Tháng này có bao nhiêu đơn từ 6 khách trở lên?", "vi", "completed_orders", 6, ">="),
+    ("How many parties of 6 or more came in this month?", "en", "seated_parties", 6, ">="),
+])
+def test_bills_of_n_or_more_guests_are_those_whose_party_is_that_big(layer, executor, now, question, language,
+                                                                     metric, size, op) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.threshold is None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[0] == metric  # "came in": parties coming in, not money
+    assert [(f.dimension, f.op, f.values) for f in parsed.query.filters] == [("order__bill_party_size", op, (str(size),))]
+    ours = executor.run(layer.compile(parsed.query).sql)
+    dine_in = " AND order_type = 'DI' AND closed_at IS NOT NULL" if metric == "seated_parties" else ""
+    gold = executor.run(f"""
+        SELECT count(*) FROM orders WHERE status = 'COMPLETED' AND guest_cnt {op} {size}{dine_in}
+          AND opened_at >= date_trunc('month', business_now()) AND opened_at < business_now()""")
+    assert gold.rows[0][0] > 0 and ours.rows[0][0] == gold.rows[0][0]
+
+
+def test_what_bills_bring_in_is_money_and_how_many_came_in_is_them(layer, now) -> None:
+    money = layer.parse("How much did takeaway orders bring in yesterday?", language="en", now=now)
+    assert money.query is not None and money.query.metrics[0] == "revenue"
+    days = layer.parse("Which days had more than 150 guests last week?", language="en", now=now)
+    assert days.query is not None and days.query.threshold is not None and not days.query.filters  # days, not bills
+    assert layer.parse("Từ đầu tháng tới giờ số hóa đơn và lượt khách so với cùng kỳ tháng trước thế nào?",
+                       language="vi", now=now).query is not None  # "thế nào" asks how, never which bills
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

@@ -78,7 +78,7 @@ SUPERLATIVES: dict[str, bool] = {
     "rank": True, "ranked": True, "xep hang": True,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
-    "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True,
+    "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True, "furthest": True, "farthest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
@@ -190,7 +190,7 @@ VERBS: dict[str, str | None] = {
     "khach thanh toan qua": "payment_amount", "gone out": "portions_sold", "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
-    "come up": None, "coming up": None,
+    "come up": None, "coming up": None, "ran": None,  # "which dishes ran furthest over their standard time"
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
@@ -370,7 +370,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "f
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
                   "co dat target khong", "co dat muc tieu khong", "co kip target khong", "co vuot chuan khong",
-                  "co dat chuan khong",  # "làm trung bình mấy phút, có đạt target không": the time beside its target
+                  "co dat chuan khong", "co kip chuan khong", "co kip muc tieu khong", "next to the target",
+                  "next to its target", "next to their target", "beside the target", "beside its target",  # "làm trung bình mấy phút, có đạt target không": the time beside its target
                   "ke tu khi bat dau", "tu khi bat dau", "since it started", "since the start", *ALL_TIME_PHRASES,
                   "quick one", "all up", "all told", "on everything we sold", "for everything we sold", "on the shelves", "on the shelf", "ôm", "giữ", "nhận", "looking after", "xin", "look after",
                   "looks after",

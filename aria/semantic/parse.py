@@ -972,6 +972,9 @@ class QuestionParser:
         if isinstance(found, str):
             return Parsed(None, recognised, [], found)
         named, (metrics, filters, group_by) = found
+        if _said_how_often(marks) and not self.catalog.metrics[metrics[0]].additive:
+            return Parsed(None, recognised, [], f"'most often' ranks by how many times, and {metrics[0]} is not a "
+                                                "count or a total of times")  # "went over their standard most often"
         counted = self._times_counted(metrics[0]) if _said_how_often(marks) else None
         if counted is not None:  # "nguyên liệu bị hao hụt nhiều lần nhất": ranked by how many times, not how much
             metrics = [counted, *(m for m in metrics if m != counted)]

@@ -1642,6 +1642,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tháng 10 chi phí lương theo giờ của từng bộ phận là bao nhiêu?", "vi", ["labour_cost"], [], ["staff__role_code"], None),
     ("Tuần này khung giờ nào quầy bar ra nước chậm nhất?", "vi", ["avg_prep_time"], [("BAR",), ("DRINK",)],
      ["kitchen_ticket__hour_of_day"], 1),  # "nào" asks which hour, not which bar
+    ("How long did each station take to get dishes out at lunch today, vs their target?", "en",
+     ["avg_prep_time", "tickets_ready"], [("L",)], ["station__name_en", "station__target_prep_m"], None),
+    ("Lunch vs dinner, what was the average prep time at each station last week, next to the target?", "en",
+     ["avg_prep_time"], [("L", "D")], ["station__name_en", "station__target_prep_m"], None),
+    ("Hôm nay từng bếp ra món trung bình mất mấy phút, có kịp chuẩn không?", "vi", ["avg_prep_time"], [],
+     ["station__name_vi", "station__target_prep_m"], None),  # each station beside its target
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1839,6 +1845,23 @@ def test_what_bills_bring_in_is_money_and_how_many_came_in_is_them(layer, now) -
     assert days.query is not None and days.query.threshold is not None and not days.query.filters  # days, not bills
     assert layer.parse("Từ đầu tháng tới giờ số hóa đơn và lượt khách so với cùng kỳ tháng trước thế nào?",
                        language="vi", now=now).query is not None  # "thế nào" asks how, never which bills
+
+
+def test_dishes_over_their_standard_prep_time(layer, executor, now) -> None:
+    parsed = layer.parse("Which 5 dishes ran furthest over their standard prep time this month?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "avg_minutes_over_standard", parsed.problem
+    assert parsed.query.limit == 5
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT m.name_en, count(*), m.prep_time_m, round(avg(extract(epoch FROM k.ready_at - k.fired_at)) / 60, 1),
+               round(avg(extract(epoch FROM k.ready_at - k.fired_at)) / 60 - m.prep_time_m, 1) AS over_min
+        FROM kitchen_tickets k JOIN order_items oi ON oi.order_item_id = k.order_item_id
+        JOIN menu_items m ON m.item_id = oi.item_id
+        WHERE k.ready_at IS NOT NULL AND k.fired_at >= date_trunc('month', business_now())
+        GROUP BY m.item_id, m.name_en, m.prep_time_m ORDER BY over_min DESC, m.item_id LIMIT 5""")
+    assert len(gold.rows) == 5 and same_answer(ours.rows, gold.rows)
+    often = layer.parse("Which 5 dishes went over their standard prep time most often this week?", language="en", now=now)
+    assert often.query is None and "most often" in often.problem  # how many times: no average counts them
 
 
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:

@@ -1864,6 +1864,19 @@ def test_dishes_over_their_standard_prep_time(layer, executor, now) -> None:
     assert often.query is None and "most often" in often.problem  # how many times: no average counts them
 
 
+def test_a_no_show_rate_is_over_the_bookings_whose_time_has_come(layer, executor, now) -> None:
+    parsed = layer.parse("What's our no-show rate for each day of the week?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is None, parsed.problem  # all time: tomorrow's too
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT extract(isodow FROM reserved_for)::int, to_char(reserved_for, 'Dy'), count(*),
+               count(*) FILTER (WHERE status = 'NO_SHOW'),
+               round(100.0 * count(*) FILTER (WHERE status = 'NO_SHOW') / count(*), 1)
+        FROM reservations WHERE status <> 'CANCELLED' AND reserved_for < business_now() GROUP BY 1, 2""")
+    ahead = executor.run("SELECT count(*) FROM reservations WHERE status <> 'CANCELLED' AND reserved_for >= business_now()")
+    assert ahead.rows[0][0] > 0 and len(gold.rows) == 7 and same_answer(ours.rows, gold.rows)  # none still ahead
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

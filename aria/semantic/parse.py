@@ -2282,14 +2282,18 @@ def _opener_before(marks: _Marks, start: int) -> bool:
 
 
 def _change_asked(marks: _Marks) -> tuple[bool, bool]:
-    """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %", or a percent said at all beside
-    two periods), as an amount ("tăng hay giảm bao nhiêu"), both ("tăng giảm bao nhiêu phần trăm": by how much,
-    and in percent), or neither (the two periods alone: "tăng hay giảm?", "thay đổi thế nào")."""
+    """How a change is asked: in percent ("percent change", "tăng hay giảm mấy %", "tăng giảm bao nhiêu phần trăm",
+    or a percent said at all beside two periods), as an amount ("tăng hay giảm bao nhiêu"), or neither (the two
+    periods alone: "tăng hay giảm?", "thay đổi thế nào"). "Bao nhiêu" right before the percent asks the percent,
+    not an amount too."""
     said = [f" {' '.join(marks.words[a:b + 2])} " for a, b, k, _ in marks.mentions if k == "change"]  # and after
     percent = any(" percent" in w or " phan tram " in w for w in said) or any(  # "so với tuần trước bao nhiêu %"
         k == "unit" and p == "percent" for _, _, k, p in marks.mentions)
-    amount = any(" bao nhieu " in w or " may " in w or " how much " in w for w in said)
+    amount = any(_AMOUNT_OF_A_CHANGE.search(w) for w in said)
     return percent, amount
+
+
+_AMOUNT_OF_A_CHANGE = re.compile(r" (bao nhieu|may|how much) (?!percent|phan tram)")
 
 
 def _said_whole(marks: _Marks, period: TimeRange) -> bool:

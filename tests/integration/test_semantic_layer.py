@@ -1391,6 +1391,10 @@ def test_a_percent_beside_two_periods_is_their_change_in_percent(layer, now) -> 
     assert parsed.query is not None and parsed.query.compare is not None and parsed.query.change
     amount = layer.parse("Doanh thu tuần này so với tuần trước tăng bao nhiêu?", language="vi", now=now)
     assert amount.query is not None and amount.query.change_amount and not amount.query.change
+    for question in ("Doanh thu tháng này so với cùng kỳ tháng trước tăng hay giảm mấy %?",
+                     "doanh thu thang 10 so voi thang 9 tang hay giam bao nhieu phan tram"):
+        percent = layer.parse(question, language="vi", now=now)  # how many percent: the percent, not an amount too
+        assert percent.query is not None and percent.query.change and not percent.query.change_amount
 
 
 def test_a_yes_no_question_closed_by_chua_asks_whether_any(layer, now) -> None:

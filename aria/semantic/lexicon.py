@@ -231,7 +231,7 @@ COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "th
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
-                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "as a percentage change",
+                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "by how much", "as a percentage change",
                 "as a percent change", "as a change in percent", "tang hay giam bao nhieu phan tram",
                 "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
                 "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent", "tang hay giam may percent",

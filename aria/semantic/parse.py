@@ -61,7 +61,7 @@ from aria.semantic.lexicon import (
     shorthand_spelled,
     words_of,
 )
-from aria.semantic.periods import SHIFT_OF_DAY, find_periods, shift_months, whole_current_period
+from aria.semantic.periods import SHIFT_OF_DAY, find_periods, period_range, shift_months, whole_current_period
 from aria.semantic.query import Comparison, OrderBy, SemanticQuery, Threshold, TimeRange, ValueFilter
 from aria.text import normalize
 
@@ -568,6 +568,7 @@ class QuestionParser:
             return self._came_back(marks, language, ranges, tables, recognised, now)
         if len(ranges) == 2 and _compared_with_first(marks):  # "so với Chủ nhật tuần trước thì hôm nay ...":
             ranges.reverse()  # today, compared with last Sunday
+        ranges = _current_beside_the_same_point_before(marks, ranges, now)
         try:
             compare = _second_period(marks, ranges, now)
         except _Unanswerable as err:
@@ -2790,6 +2791,19 @@ def _mark_exclusions(marks: _Marks) -> None:
                 break
         if not found:
             marks.forget(start, end)
+
+
+def _current_beside_the_same_point_before(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> list[TimeRange]:
+    """"Top 5 món tăng mạnh nhất so với cùng kỳ tháng trước", "up or down versus the same point last month": the
+    same point of the period before, with no period of its own said, sets the current one so far beside it."""
+    same = [b for _, b, k, p in marks.mentions if k == "same_period" and p is None]
+    if len(ranges) != 1 or len(same) != 1 or ranges[0].unit not in ("week", "month", "quarter", "year") or \
+            (ranges[0].start, ranges[0].end) != period_range(ranges[0].unit, 1, now.date()):
+        return ranges
+    if not any(a == same[0] and k == "time" and p == ranges[0] for a, _, k, p in marks.mentions):
+        return ranges  # "cùng kỳ" said of that very period, right before it
+    start, end = period_range(ranges[0].unit, 0, now.date())
+    return [TimeRange(start=start, end=end, unit=ranges[0].unit), ranges[0]]
 
 
 def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> TimeRange | None:

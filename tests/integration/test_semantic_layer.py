@@ -1386,6 +1386,22 @@ def test_a_verb_opening_a_new_clause_is_not_the_value_spelt_like_it(layer, now) 
     assert parsed.query.metrics[:2] == ["completed_orders", "revenue"]
 
 
+@pytest.mark.parametrize(("question", "language"), [
+    ("Top 5 món tăng mạnh nhất so với cùng kỳ tháng trước, tính theo số phần bán ra?", "vi"),
+    ("Which menu categories are up or down versus the same point last month, and by how much?", "en"),
+])
+def test_the_same_point_last_month_alone_is_set_beside_this_month_so_far(layer, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None, \
+        parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
+    assert parsed.query.compare.start == dt.date(2026, 10, 1) and parsed.query.compare.end_before == \
+        dt.datetime(2026, 10, 15, 19, 40, tzinfo=now.tzinfo)  # cut at the same moment
+    assert parsed.query.change_amount  # "tăng mạnh nhất", "by how much": ranked or shown by the change
+    whole = layer.parse("Doanh thu tháng trước thế nào?", language="vi", now=now)
+    assert whole.query is not None and whole.query.compare is None  # last month said alone: itself
+
+
 def test_a_percent_beside_two_periods_is_their_change_in_percent(layer, now) -> None:
     parsed = layer.parse("doanh thu tuần này so với tuần trước bao nhiêu %", language="vi", now=now)
     assert parsed.query is not None and parsed.query.compare is not None and parsed.query.change
@@ -1652,6 +1668,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_prep_time"], [("L", "D")], ["station__name_en", "station__target_prep_m"], None),
     ("Hôm nay từng bếp ra món trung bình mất mấy phút, có kịp chuẩn không?", "vi", ["avg_prep_time"], [],
      ["station__name_vi", "station__target_prep_m"], None),  # each station beside its target
+    ("Tháng trước giảm giá hết bao nhiêu, bằng mấy % tiền hàng trước giảm?", "vi", ["discounts", "discount_rate"], [],
+     [], None),  # the bills' subtotal before discounts, said short
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -115,7 +115,9 @@ GROWTH_WORDS: dict[str, bool] = {
     "tang manh nhat": True, "tang nhieu nhat": True, "tang truong manh nhat": True, "tang truong nhieu nhat": True,
     "dropped the most": False, "fell the most": False, "declined the most": False, "decreased the most": False,
     "biggest drop": False, "largest drop": False, "biggest decline": False, "giam manh nhat": False,
-    "sut giam manh nhat": False, "sut giam nhieu nhat": False}
+    "sut giam manh nhat": False, "sut giam nhieu nhat": False, "lost the most": False, "gained the most": True,
+    "tut nhieu nhat": False, "tut manh nhat": False, "grew the fastest": True,
+    "biggest fall": False, "biggest gain": True, "biggest gains": True, "biggest drops": False}
 SUPERLATIVES.update(GROWTH_WORDS)
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
 SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
@@ -187,6 +189,7 @@ VERBS: dict[str, str | None] = {
     "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
+    "thu qua": "payment_amount", "thu tien qua": "payment_amount",  # "thu qua momo": what was paid by it
     "khach thanh toan qua": "payment_amount", "gone out": "portions_sold", "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,

@@ -1398,6 +1398,9 @@ def test_the_same_point_last_month_alone_is_set_beside_this_month_so_far(layer, 
     assert parsed.query.compare.start == dt.date(2026, 10, 1) and parsed.query.compare.end_before == \
         dt.datetime(2026, 10, 15, 19, 40, tzinfo=now.tzinfo)  # cut at the same moment
     assert parsed.query.change_amount  # "tăng mạnh nhất", "by how much": ranked or shown by the change
+    lost = layer.parse("Which 5 dishes lost the most sales in VND compared with the same point last month?",
+                       language="en", now=now)
+    assert lost.query is not None and lost.query.order_by[0].descending is False and lost.query.limit == 5  # the falls
     whole = layer.parse("Doanh thu tháng trước thế nào?", language="vi", now=now)
     assert whole.query is not None and whole.query.compare is None  # last month said alone: itself
 

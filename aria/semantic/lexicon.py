@@ -457,7 +457,10 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
-             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour"}
+             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",
+             "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
+             "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
+             "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

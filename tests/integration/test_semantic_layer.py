@@ -520,6 +520,9 @@ CASES = [
     ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
+    ("dth bữa qua bnhieu", "vi",  # shorthand and a southern "bữa qua": doanh thu hôm qua bao nhiêu
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at::date = (business_now() - interval '1 day')::date"),
     ("Tháng trước khách trả tiền mặt, thẻ và ví điện tử mỗi loại chiếm bao nhiêu phần trăm?", "vi",  # e-wallets
      "SELECT CASE WHEN method IN ('MOMO', 'ZALO', 'VNPAY') THEN 'E_WALLET' ELSE method END, count(*), "  # as one
      "sum(amount_vnd), round(100.0 * sum(amount_vnd) / sum(sum(amount_vnd)) OVER (), 1) FROM payments "

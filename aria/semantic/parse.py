@@ -2720,7 +2720,8 @@ def _sell_after_dish(marks: _Marks) -> None:
     rewritten = []
     for a, b, kind, payload in marks.mentions:
         if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and (
-                _after_a_dish(marks, a) or _how_many_after(marks, b)):
+                _after_a_dish(marks, a) or _how_many_after(marks, b)
+                or " ".join(marks.words[b:b + 2]) in _SELLING_SUPERLATIVES):
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
         elif kind == "value" and (figure := _figure_said_of_rows(marks, a, b)) is not None:
@@ -2730,13 +2731,15 @@ def _sell_after_dish(marks: _Marks) -> None:
         rewritten.append((a, b, kind, payload))
     for a, word in enumerate(marks.words):
         if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and (
-                _after_a_dish(marks, a) or _how_many_after(marks, a + 1)):
+                _after_a_dish(marks, a) or _how_many_after(marks, a + 1)
+                or " ".join(marks.words[a + 1:a + 3]) in _SELLING_SUPERLATIVES):  # "ngày nào bán ế nhất"
             marks.marks[a] = _Mark("verb", "portions_sold")
             rewritten.append((a, a + 1, "verb", "portions_sold"))
     marks.mentions = sorted(rewritten, key=lambda m: m[0])
 
 
 _ACUTE = "\u0301"
+_SELLING_SUPERLATIVES = ("e nhat", "chay nhat")  # said of selling only, never of a table
 
 
 def _how_many_after(marks: _Marks, b: int) -> bool:

@@ -1905,6 +1905,13 @@ def test_a_no_show_rate_is_over_the_bookings_whose_time_has_come(layer, executor
     assert ahead.rows[0][0] > 0 and len(gold.rows) == 7 and same_answer(ours.rows, gold.rows)  # none still ahead
 
 
+def test_selling_said_of_days_is_the_money_taken(layer, now) -> None:
+    for question in ("ngày nào trong tuần bán ế nhất", "ngay nao trong tuan ban e nhat"):  # never "bàn" (a table)
+        parsed = layer.parse(question, language="vi", now=now)
+        assert parsed.query is not None and parsed.query.metrics[0] == "revenue", (parsed.problem, parsed.unknown)
+        assert parsed.query.limit == 1 and not parsed.query.order_by[0].descending and not parsed.query.filters
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

@@ -1676,6 +1676,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["station__name_vi", "station__target_prep_m"], None),  # each station beside its target
     ("Tháng trước giảm giá hết bao nhiêu, bằng mấy % tiền hàng trước giảm?", "vi", ["discounts", "discount_rate"], [],
      [], None),  # the bills' subtotal before discounts, said short
+    ("Tháng này phòng VIP mỗi lượt khách ngồi trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("VP",)], [], None),
+    ("thang nay moi booking trung binh may nguoi, chia theo khu", "vi", ["avg_party_size"], [],
+     ["dining_table__area_code"], None),  # "mỗi booking", "mỗi lượt khách": what the average is of
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

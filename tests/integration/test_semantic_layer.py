@@ -1915,6 +1915,21 @@ def test_selling_said_of_days_is_the_money_taken(layer, now) -> None:
         assert parsed.query.limit == 1 and not parsed.query.order_by[0].descending and not parsed.query.filters
 
 
+def test_no_shows_of_areas_side_by_side_are_shown_with_their_bookings_and_rate(layer, executor, now) -> None:
+    parsed = layer.parse("Tuần trước khu nào bị khách no-show nhiều nhất?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["no_shows", "reservations_due", "no_show_rate"]
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT t.area_code, count(*), count(*) FILTER (WHERE r.status = 'NO_SHOW'),
+               round(100.0 * count(*) FILTER (WHERE r.status = 'NO_SHOW') / count(*), 1)
+        FROM reservations r JOIN tables t ON t.table_id = r.table_id
+        WHERE r.status <> 'CANCELLED' AND r.reserved_for >= date_trunc('week', business_now()) - interval '7 days'
+          AND r.reserved_for < date_trunc('week', business_now()) GROUP BY 1""")
+    assert len(gold.rows) == 4 and same_answer(ours.rows, gold.rows)  # an area with none too
+    one = layer.parse("How many no-shows did we have last week?", language="en", now=now)
+    assert one.query is not None and one.query.metrics == ["no_shows", "no_show_guests"]  # with the guests they bring
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

@@ -1930,6 +1930,19 @@ def test_no_shows_of_areas_side_by_side_are_shown_with_their_bookings_and_rate(l
     assert one.query is not None and one.query.metrics == ["no_shows", "no_show_guests"]  # with the guests they bring
 
 
+def test_guests_who_came_in_tonight_are_those_still_seated_too(layer, executor, now) -> None:
+    parsed = layer.parse("toi nay khach vo bao nhieu nguoi roi, duoc may don", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["guests_in", "orders_in"], parsed.problem
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT coalesce(sum(o.guest_cnt), 0), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id
+        WHERE s.shift_date = business_now()::date AND s.shift_code = 'D' AND o.status NOT IN ('CANCELLED', 'VOID')""")
+    paid = executor.run("""
+        SELECT coalesce(sum(o.guest_cnt), 0) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id
+        WHERE s.shift_date = business_now()::date AND s.shift_code = 'D' AND o.status = 'COMPLETED'""")
+    assert gold.rows[0][0] > paid.rows[0][0] and same_answer(ours.rows, gold.rows)  # the open bills' guests too
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

@@ -362,6 +362,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         unit, n = _unit_at(marks, end)
         people = end < len(marks.words) and marks.words[end] in _PEOPLE_AFTER_A_FIGURE
         unit, n = ("people", 1) if people else (unit, n)
+        days = unit is None and marks.words[end:end + 1] == ["ngay"] and marks.free(end, end + 1)
+        unit = "days" if days else unit  # "còn đủ dùng dưới 3 ngày": days of stock, never a period
         up = _UP_OR_DOWN.get(tuple(marks.words[end + n:end + n + 2]))
         people_after = up is not None and not n and end + 2 < len(marks.words) and \
             marks.words[end + 2] in _PEOPLE_AFTER_A_FIGURE  # "6 or more people"
@@ -375,7 +377,7 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if op is None:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
-        marks.mark(i - (before[0] if before else 0), end + (1 if people else 0), "threshold", condition)
+        marks.mark(i - (before[0] if before else 0), end + (1 if people or days else 0), "threshold", condition)
         if up is not None:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
         found.append(condition)

@@ -490,13 +490,13 @@ CASES = [
      "FROM orders o JOIN shifts s ON s.shift_id = o.shift_id WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' "
      "AND (o.opened_at::date = business_now()::date OR (o.opened_at::date = business_now()::date - 7 "
      "AND o.opened_at < business_now() - interval '7 days'))"),
-    ("Lượt khách tháng này so với cùng kỳ tháng trước tăng hay giảm bao nhiêu phần trăm?", "vi",  # by how much,
-     "WITH p AS (SELECT coalesce(sum(guest_cnt) FILTER (WHERE opened_at >= date_trunc('month', business_now())), 0) "  # and %
+    ("Lượt khách tháng này so với cùng kỳ tháng trước tăng hay giảm bao nhiêu phần trăm?", "vi",  # how many
+     "WITH p AS (SELECT coalesce(sum(guest_cnt) FILTER (WHERE opened_at >= date_trunc('month', business_now())), 0) "  # %
      "AS a, coalesce(sum(guest_cnt) FILTER (WHERE opened_at < date_trunc('month', business_now())), 0) AS b "
      "FROM orders WHERE status = 'COMPLETED' AND (opened_at >= date_trunc('month', business_now()) OR "
      "(opened_at >= date_trunc('month', business_now()) - interval '1 month' "
      "AND opened_at < business_now() - interval '1 month'))) "
-     "SELECT a, b, a - b, round(100.0 * (a - b) / nullif(b, 0), 1) FROM p"),
+     "SELECT a, b, round(100.0 * (a - b) / nullif(b, 0), 1) FROM p"),
     ("revenue this month vs last month, up or down?", "en",  # so far, beside last month to the same point; the
      "SELECT coalesce(sum(total_vnd) FILTER (WHERE opened_at >= date_trunc('month', business_now())), 0), "  # two alone
      "coalesce(sum(total_vnd) FILTER (WHERE opened_at < date_trunc('month', business_now())), 0) FROM orders "
@@ -1679,6 +1679,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tháng này phòng VIP mỗi lượt khách ngồi trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("VP",)], [], None),
     ("thang nay moi booking trung binh may nguoi, chia theo khu", "vi", ["avg_party_size"], [],
      ["dining_table__area_code"], None),  # "mỗi booking", "mỗi lượt khách": what the average is of
+    ("nguyen lieu nao chi con du dung duoi 3 ngay", "vi", ["days_of_stock_left"], [], ["ingredient__name_vi"],
+     None),  # "dưới 3 ngày": a condition in days, never a period
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -193,7 +193,8 @@ VERBS: dict[str, str | None] = {
     "khach thanh toan qua": "payment_amount", "gone out": "portions_sold", "get out": None, "got out": None, "put in": None, "nop": None, "phai nop": None, "dung het": "qty_used", "bep dung": "qty_used",
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
-    "come up": None, "coming up": None, "ran": None,  # "which dishes ran furthest over their standard time"
+    "come up": None, "coming up": None, "push out": None, "pushed out": None,  # what a station got out
+    "ran": None,  # "which dishes ran furthest over their standard time"
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).

@@ -1681,6 +1681,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["dining_table__area_code"], None),  # "mỗi booking", "mỗi lượt khách": what the average is of
     ("nguyen lieu nao chi con du dung duoi 3 ngay", "vi", ["days_of_stock_left"], [], ["ingredient__name_vi"],
      None),  # "dưới 3 ngày": a condition in days, never a period
+    ("Slowest station at getting food out to the table this week?", "en", ["avg_wait_time"], [], ["station__name_en"],
+     None),  # out to the table: served, not only cooked (the stations ranked in full)
+    ("how many tickets did the wok station push out yesterday", "en", ["tickets"], [("WOK",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -543,6 +543,7 @@ class QuestionParser:
         self._mark_which_rows(marks)
         self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
+        _verb_after_a_person(marks, self._verbs)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -2674,6 +2675,24 @@ def _split_subject_and_verb(marks: _Marks, concept_entries: dict[tuple[str, ...]
     marks.mentions = rewritten
 
 
+def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) -> None:
+    """"Which server served the most guests", "who served the most tables": a word that names a value and is a verb
+    too ("served", a dish's status), said right after a person, is what the person did, never that value."""
+    rewritten: list[tuple[int, int, str, object]] = []
+    for a, b, kind, payload in sorted(marks.mentions, key=lambda m: m[0]):
+        words = tuple(marks.words[a:b])
+        before = rewritten[-1] if rewritten else None
+        if kind == "value" and words in verbs and before is not None and before[1] == a and (
+                (before[2] == "concept" and before[3] in _PEOPLE_CONCEPTS) or (before[2] == "value" and any(
+                    m.semantic_model == "staff" for m in cast(tuple[ValueMeaning, ...], before[3])))):
+            kind, payload = "verb", verbs[words]
+            for j in range(a, b):
+                marks.marks[j] = _Mark("verb", payload)
+        rewritten.append((a, b, kind, payload))
+    marks.mentions = rewritten
+
+
+_PEOPLE_CONCEPTS = ("staff", "server", "manager")
 _SOLD_CONCEPTS = ("dish", "category")
 
 

@@ -1,5 +1,5 @@
 """The semantic layer's development sets (seed_db/questions/semantic_dev.yaml and the independently
-written semantic_dev2.yaml to semantic_dev64.yaml): each file loads through the bench's loader, its entries
+written semantic_dev2.yaml to semantic_dev66.yaml): each file loads through the bench's loader, its entries
 are well formed, and every gold SQL passes the safety guard and returns rows on the seeded SmartRestaurant database
 (read-only executor, as ``aria sql run``).
 
@@ -90,6 +90,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev62.yaml": ("fc", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev63.yaml": ("fd", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev64.yaml": ("fe", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev65.yaml": ("ff", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev66.yaml": ("fg", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -1684,6 +1684,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Slowest station at getting food out to the table this week?", "en", ["avg_wait_time"], [], ["station__name_en"],
      None),  # out to the table: served, not only cooked (the stations ranked in full)
     ("how many tickets did the wok station push out yesterday", "en", ["tickets"], [("WOK",)], [], None),
+    ("Which server served the most guests this week?", "en", ["guests"], [], ["server__full_name"], 5),  # "served"
+    # after a person is what they did, never the dishes' status (and never their revenue)
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -194,6 +194,7 @@ VERBS: dict[str, str | None] = {
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
     "come up": None, "coming up": None, "push out": None, "pushed out": None,  # what a station got out
+    "racked up": None, "rack up": None, "racking up": None,
     "ran": None,  # "which dishes ran furthest over their standard time"
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }
@@ -235,7 +236,7 @@ COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "th
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
-                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "by how much", "as a percentage change",
+                "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "by how much", "changed", "moved", "as a percentage change",
                 "as a percent change", "as a change in percent", "tang hay giam bao nhieu phan tram",
                 "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
                 "tang hay giam bao nhieu percent", "tang giam bao nhieu percent", "tang giam may percent", "tang hay giam may percent",

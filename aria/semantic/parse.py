@@ -377,11 +377,25 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if op is None:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
-        marks.mark(i - (before[0] if before else 0), end + (1 if people or days else 0), "threshold", condition)
+        start = i - (before[0] if before else 0)
+        marks.mark(start, end + (1 if people or days else 0), "threshold", condition)
         if up is not None:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
+        if condition.unit == "people":
+            _party_named_before(marks, start)
         found.append(condition)
     return found
+
+
+def _party_named_before(marks: _Marks, start: int) -> None:
+    """"Booking đoàn từ 8 người trở lên", "groups of 8 or more": the group said right before its size is the
+    party itself (each row the size is of), not a word of its own."""
+    at = start - 1 if marks.words[start - 1:start] == ["of"] else start
+    if at > 0 and marks.words[at - 1] in _PARTY_WORDS and marks.free(at - 1, at):
+        marks.mark(at - 1, at, "filler")
+
+
+_PARTY_WORDS = frozenset(["doan", "group", "groups"])
 
 
 def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]]],
@@ -893,6 +907,9 @@ class QuestionParser:
         if two_way := [s for p, s in TWO_WAY_WORDS.items() if f" {p} " in question]:  # however its words were read
             return Parsed(None, recognised, [], f"'{two_way[0]}' is said of soups and of drinks: which is meant is "
                                                 "unclear")
+        if either := [p for p in _EITHER_WAY_MOVES if f" {p} " in question]:  # "which categories moved the most"
+            return Parsed(None, recognised, [], f"'{either[0]}' may be up or down: the rise ('grew the most') or the "
+                                                "fall ('dropped the most') ranks")
         if _said(marks, "part_of"):  # "tổng cộng bao nhiêu, trong đó qua thẻ bao nhiêu": the whole and a part
             return Parsed(None, recognised, [], "'of which' asks for a part beside the whole, which one figure "
                                                 "does not show")
@@ -2693,6 +2710,8 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
 
 
 _PEOPLE_CONCEPTS = ("staff", "server", "manager")
+_EITHER_WAY_MOVES = ("moved the most", "moved most", "changed the most", "changed most", "bien dong nhieu nhat",
+                     "thay doi nhieu nhat")
 _SOLD_CONCEPTS = ("dish", "category")
 
 

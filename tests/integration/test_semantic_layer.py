@@ -1408,6 +1408,12 @@ def test_the_same_point_last_month_alone_is_set_beside_this_month_so_far(layer, 
     assert whole.query is not None and whole.query.compare is None  # last month said alone: itself
 
 
+def test_what_moved_the_most_either_way_is_handed_over(layer, now) -> None:
+    parsed = layer.parse("Food cost % by category last week versus the week before, and which categories moved the "
+                         "most?", language="en", now=now)
+    assert parsed.query is None and "up or down" in parsed.problem  # the rise or the fall: never one of them guessed
+
+
 def test_a_percent_beside_two_periods_is_their_change_in_percent(layer, now) -> None:
     parsed = layer.parse("doanh thu tuần này so với tuần trước bao nhiêu %", language="vi", now=now)
     assert parsed.query is not None and parsed.query.compare is not None and parsed.query.change
@@ -1686,6 +1692,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many tickets did the wok station push out yesterday", "en", ["tickets"], [("WOK",)], [], None),
     ("Which server served the most guests this week?", "en", ["guests"], [], ["server__full_name"], 5),  # "served"
     # after a person is what they did, never the dishes' status (and never their revenue)
+    ("tuan nay co bao nhieu booking doan tu 8 nguoi tro len", "vi", ["reservations"], [("8",)], [], None),  # a group
+    # said before its size is the party itself
+    ("Which servers racked up the most voided items this month?", "en", ["voided_lines"], [], ["order__server__full_name"],
+     5),
+    ("How has our food cost percentage moved month by month?", "en", ["food_cost_pct"], [], ["metric_time__month"],
+     None),
+    ("Hiện giờ bếp còn bao nhiêu món chưa ra cho khách?", "vi", ["dishes_waiting"], [], [], None),  # not yet served
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

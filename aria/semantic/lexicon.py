@@ -208,7 +208,7 @@ UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests",
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
-    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
+    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions", "set": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",

@@ -474,8 +474,9 @@ class QuestionParser:
                 self._soft.setdefault(e.tokens, []).append(e)
         self._units = {e.tokens for e in lexicon if e.kind == "unit"}  # "chai": bottles counted, or a stock unit
         self._concept_entries = {e.tokens: e for e in lexicon if e.kind == "concept"}
-        self._numbers_in_names = frozenset((e.tokens[-2], e.tokens[-1]) for e in lexicon  # "cà phê muối": salt,
-                                           if len(e.tokens) > 1 and e.tokens[-1] in VI_NUMBER_WORDS)  # never ten
+        self._numbers_in_names = frozenset(  # "cà phê muối": salt, never ten; "Set gia đình 2-3 người": a name
+            (e.tokens[i - 1], e.tokens[i]) for e in lexicon for i in range(1, len(e.tokens))
+            if (i == len(e.tokens) - 1 and e.tokens[i] in VI_NUMBER_WORDS) or (e.kind == "value" and e.tokens[i].isdigit()))
         self._concepts = {tokens: str(e.payload) for tokens, e in self._concept_entries.items()}
         self._metric_words = {e.tokens: str(e.payload) for e in lexicon if e.kind == "metric"}
         self._verbs = {e.tokens: e.payload for e in lexicon if e.kind == "verb"}

@@ -1699,6 +1699,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How has our food cost percentage moved month by month?", "en", ["food_cost_pct"], [], ["metric_time__month"],
      None),
     ("Hiện giờ bếp còn bao nhiêu món chưa ra cho khách?", "vi", ["dishes_waiting"], [], [], None),  # not yet served
+    ("Set gia đình 2-3 người tháng này bán được bao nhiêu set rồi?", "vi", ["portions_sold"],
+     [("Set gia đình 2-3 người",)], [], None),  # the numbers of a dish's name are the name's, never a top 2
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -31,6 +31,7 @@ GRAINS: dict[str, str] = {
     "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
     "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
+    "each night": "metric_time__day", "every night": "metric_time__day", "night by night": "metric_time__day",
     "which day": "metric_time__day", "what day": "metric_time__day", "hom nao": "metric_time__day", "by date": "metric_time__day",
     "theo tuan": "metric_time__week", "moi tuan": "metric_time__week", "tung tuan": "metric_time__week",
     "hang tuan": "metric_time__week", "tuan nao": "metric_time__week", "weekly": "metric_time__week",

@@ -1701,6 +1701,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Hiện giờ bếp còn bao nhiêu món chưa ra cho khách?", "vi", ["dishes_waiting"], [], [], None),  # not yet served
     ("Set gia đình 2-3 người tháng này bán được bao nhiêu set rồi?", "vi", ["portions_sold"],
      [("Set gia đình 2-3 người",)], [], None),  # the numbers of a dish's name are the name's, never a top 2
+    ("What was the average wait for food at dinner on each night this weekend?", "en", ["avg_wait_time"], [("D",)],
+     ["metric_time__day"], None),  # each night: a row each
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -62,6 +62,9 @@ class MetricInfo:
     # left out of its companions in a split by one of these concepts (each dish's profit: not its food cost)
     split_hides_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     unsplit_companions: tuple[str, ...] = ()  # shown beside it when nothing splits it (today's voids: their portions)
+    # with nothing else splitting it, shown for each value of this concept: "món bị hủy hoặc void" counts two kinds of
+    # lines said together, each its own row (ex-043)
+    each_kind_of: str | None = None
     # shown beside it when the question splits or narrows it by one of these concepts (a tier's revenue: its customers)
     companions_by: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # read as another metric when the question splits or narrows by one of these concepts: a tier's guests are its
@@ -300,6 +303,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         split_companions_by=_string_lists(meta.get("split_companions_by")),
         split_hides_by=_string_lists(meta.get("split_hides_by")),
         unsplit_companions=_strings(meta.get("unsplit_companions")),
+        each_kind_of=meta.get("each_kind_of"),
         companions_by=_string_lists(meta.get("companions_by")),
         instead_by=_string_lists(meta.get("instead_by")),
         instead_with={str(k): str(v) for k, v in dict(meta.get("instead_with") or {}).items()},

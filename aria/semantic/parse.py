@@ -1725,11 +1725,16 @@ class QuestionParser:
         if _said(marks, "below") and not group_by:  # "what is running low": the ingredients whose stock is
             group_by = [self._pick(c, available, language) for m in metrics[:1]
                         if self.catalog.metrics[m].low_below for c in list(self.catalog.metrics[m].show_with)[:1]]
+        kind = self.catalog.metrics[heads[0]].each_kind_of if heads else None
+        if not group_by and kind is not None:  # "bao nhiêu món bị hủy hoặc void": the cancelled ones, and the voided
+            group_by = [self._pick(kind, available, language)]
         if group_by:  # tips by payment method are shown with the payments they came with
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
             extra = [c for m in heads for c in (*self.catalog.metrics[m].split_companions, *(
                      c for concept, by in self.catalog.metrics[m].split_companions_by.items() if concept in concepts
-                     for c in by)) if c in self.catalog.metrics and c not in metrics]
+                     for c in by)) if c in self.catalog.metrics and c not in metrics
+                     and not ((_said(marks, "share") or len(named) > 1) and self._is_average(c))]  # an average
+            # beside one figure asked, never among a share's parts or the figures the question names itself
             if extra and set(group_by) <= set(self.group_bys_of([*metrics, *extra])):
                 metrics = [*metrics, *extra]
             hidden = {c for m in heads for concept, by in self.catalog.metrics[m].split_hides_by.items()

@@ -1967,6 +1967,23 @@ def test_guests_who_came_in_tonight_are_those_still_seated_too(layer, executor, 
     assert gold.rows[0][0] > paid.rows[0][0] and same_answer(ours.rows, gold.rows)  # the open bills' guests too
 
 
+def test_revenue_by_order_type_and_lines_cancelled_or_voided_follow_the_examples(layer, executor, now) -> None:
+    by_type = layer.parse("Doanh thu theo loại đơn (ăn tại chỗ, mang đi, giao hàng) tháng này?", language="vi", now=now)
+    assert by_type.query is not None and by_type.query.metrics == ["revenue", "completed_orders", "avg_check"]  # ex-035
+    share = layer.parse("Tháng này ăn tại chỗ, mang về, giao hàng mỗi loại chiếm bao nhiêu % doanh thu?", language="vi",
+                        now=now)
+    assert share.query is not None and "avg_check" not in share.query.metrics  # a share's parts: never an average
+    two = layer.parse("Tuần trước bao nhiêu đơn mang về với giao hàng, thu được bao nhiêu?", language="vi", now=now)
+    assert two.query is not None and "avg_check" not in two.query.metrics  # the two figures it names
+    removed = layer.parse("Tuần này có bao nhiêu món bị hủy hoặc void, trị giá bao nhiêu?", language="vi", now=now)
+    assert removed.query is not None
+    ours = executor.run(layer.compile(removed.query).sql)
+    gold = executor.run("""
+        SELECT line_status, count(*), sum(qty), sum(line_total_vnd) FROM order_items
+        WHERE line_status IN ('VD', 'CXL') AND added_at >= date_trunc('week', business_now()) GROUP BY line_status""")
+    assert len(gold.rows) == 2 and same_answer(ours.rows, gold.rows)  # the cancelled and the voided, a row each
+
+
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:
     parsed = layer.parse("Which tables had more than 10 guests today?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "guests"

@@ -195,7 +195,7 @@ VERBS: dict[str, str | None] = {
     "giam": "discounts",  # "mã nào giảm nhiều tiền nhất", "KM giảm hết bao nhiêu"
     "owe": None, "took home": None, "take home": None, "takes home": None, "feed": None, "fed": None, "came up": None,
     "come up": None, "coming up": None, "push out": None, "pushed out": None,  # what a station got out
-    "racked up": None, "rack up": None, "racking up": None,
+    "racked up": None, "rack up": None, "racking up": None, "supply": None, "supplies": None, "supplied": None,
     "ran": None,  # "which dishes ran furthest over their standard time"
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
 }

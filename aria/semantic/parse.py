@@ -878,8 +878,10 @@ class QuestionParser:
                 continue
             (a, b, _, first), share, (c, d, _, second) = one, two, three
             over = {str(second), str(self.catalog.metrics[str(second)].finer or second)}  # "doanh số": dish sales
-            ratio = next((name for name, info in self.catalog.metrics.items() if info.unit == "percent"
-                          and info.inputs[:1] == (str(first),) and info.inputs[1:2] and info.inputs[1] in over), None)
+            undated = self.catalog.metrics[str(first)].instead_undated  # "food cost mấy % giá bán": a portion's
+            ratio = next((name for said in (str(first), undated) for name, info in self.catalog.metrics.items()
+                          if said is not None and info.unit == "percent" and info.inputs[:1] == (said,)
+                          and info.inputs[1:2] and info.inputs[1] in over), None)  # cost, over its menu price
             if ratio is not None:
                 for start, end, kind in ((a, b, "metric"), (share[0], share[1], "filler"), (c, d, "filler"),
                                          *((x, y, "filler") for x, y in between)):

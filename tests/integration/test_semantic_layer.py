@@ -342,8 +342,8 @@ CASES = [
     ("Hôm qua có bao nhiêu người làm, chia theo vai trò?", "vi",  # people who worked, not their shifts
      "SELECT st.role_code, count(DISTINCT ss.staff_id) FROM staff_shifts ss JOIN staff st USING (staff_id) "
      "WHERE ss.clock_in::date = (business_now() - interval '1 day')::date GROUP BY 1"),
-    ("Revenue by each type of order this month", "en",
-     "SELECT order_type, sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+    ("Revenue by each type of order this month", "en",  # with the average bill of each (ex-035)
+     "SELECT order_type, sum(total_vnd), count(*), round(avg(total_vnd)) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
     ("Doanh thu hôm qua không tính giao hàng", "vi",  # an exclusion: the value left out (NOT IN)
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND order_type <> 'DL' "
@@ -660,8 +660,8 @@ CASES = [
      "round(sum(l.qty_delta), 2) FROM inventory_logs l "
      "JOIN ingredients i USING (ingredient_id) WHERE l.mv_type = 'RCV' AND i.name_vi = 'Tôm sú' "
      "AND l.logged_at >= date_trunc('month', business_now()) GROUP BY i.name_vi, i.uom"),
-    ("gia von mon ca kho to bao nhieu", "vi",  # no period: the dish's cost per portion, beside its price
-     "SELECT cost_vnd, price_vnd FROM menu_items WHERE name_vi = 'Cá kho tộ'"),
+    ("gia von mon ca kho to bao nhieu", "vi",  # no period: the dish's cost per portion, beside its price and name
+     "SELECT name_vi, cost_vnd, price_vnd FROM menu_items WHERE name_vi = 'Cá kho tộ'"),
     ("Bill trung bình có và không có khuyến mãi tháng này", "vi",  # the two kinds of bills, side by side
      "SELECT promo_id IS NOT NULL, round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at >= date_trunc('month', business_now()) GROUP BY 1"),
@@ -1982,6 +1982,23 @@ def test_revenue_by_order_type_and_lines_cancelled_or_voided_follow_the_examples
         SELECT line_status, count(*), sum(qty), sum(line_total_vnd) FROM order_items
         WHERE line_status IN ('VD', 'CXL') AND added_at >= date_trunc('week', business_now()) GROUP BY line_status""")
     assert len(gold.rows) == 2 and same_answer(ours.rows, gold.rows)  # the cancelled and the voided, a row each
+
+
+def test_a_portions_margin_and_food_cost_on_the_menu(layer, executor, now) -> None:
+    margin = layer.parse("Which 10 menu items have the highest gross margin per portion?", language="en", now=now)
+    assert margin.query is not None and margin.query.metrics[0] == "menu_margin" and margin.query.limit == 10
+    ours = executor.run(layer.compile(margin.query).sql)
+    gold = executor.run("""
+        SELECT name_en, price_vnd, cost_vnd, price_vnd - cost_vnd AS margin_vnd,
+               round(100.0 * (price_vnd - cost_vnd) / nullif(price_vnd, 0), 1)
+        FROM menu_items WHERE is_active ORDER BY margin_vnd DESC, item_id LIMIT 10""")  # ex-036
+    assert same_answer(ours.rows, gold.rows)
+    cost = layer.parse("Bò lúc lắc giá vốn bao nhiêu, food cost mấy % giá bán?", language="vi", now=now)
+    assert cost.query is not None and "menu_food_cost_pct" in cost.query.metrics  # cost over price, not the margin
+    ours = executor.run(layer.compile(cost.query).sql)
+    gold = executor.run("""SELECT name_vi, price_vnd, cost_vnd, round(100.0 * cost_vnd / nullif(price_vnd, 0), 1)
+                           FROM menu_items WHERE name_vi = 'Bò lúc lắc'""")
+    assert same_answer(ours.rows, gold.rows)  # the one dish asked, named
 
 
 def test_people_in_a_condition_with_no_figure_named_are_the_guests(layer, now) -> None:

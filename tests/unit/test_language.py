@@ -15,6 +15,9 @@ from aria.reflect.language import MAX_QUESTION_CHARS, QuestionRejected, detect_l
         ("top 5 dishes by revenue this week", "en"),
         ("Which table has waited longest for food this lunch?", "en"),
         ("Top 5 dishes by revenue last week", "en"),
+        ("What do we charge for Bò lúc lắc, and what does a portion cost us?", "en"),  # a dish named in Vietnamese
+        ("Top 5 món bán chạy nhất tuần này", "vi"),
+        ("doanh thu hôm qua by payment method", "vi"),
         ("昨天晚上的营业额是多少？", None),
         ("Какая выручка за вчера?", None),
         ("รายได้เมื่อวานเท่าไหร่", None),

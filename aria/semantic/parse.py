@@ -920,6 +920,7 @@ class QuestionParser:
             return Parsed(None, recognised, [], "what is ordered together with a dish pairs the lines of one bill, "
                                                 "which no metric counts")
         _drop_what_is_left_beside_a_metric(marks)
+        self._people_said_before_their_average(marks)
         _taking_how_long(marks)
         _came_from_alone_is_no_share(marks)
         self._selling_is_revenue_without_dishes(marks)
@@ -1676,6 +1677,17 @@ class QuestionParser:
                 marks.forget(a, b)
                 marks.mark(a, b, "verb", None)
                 return
+
+    def _people_said_before_their_average(self, marks: _Marks) -> None:
+        """"How long do dine-in parties stay", "how long are guests waiting for food": people (or their parties)
+        said right before an average of theirs are who it is about, not a count of their own."""
+        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        for (start, end, first), (after, _, second) in zip(spans, spans[1:], strict=False):
+            info = self.catalog.metrics[first]
+            if end == after and (info.unit == "people" or "people" in info.sized_by) and self._is_average(second) \
+                    and self.catalog.metrics[second].unit == "minutes":
+                marks.forget(start, end)
+                marks.mark(start, end, "filler")
 
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion, and not

@@ -1703,6 +1703,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("Set gia đình 2-3 người",)], [], None),  # the numbers of a dish's name are the name's, never a top 2
     ("What was the average wait for food at dinner on each night this weekend?", "en", ["avg_wait_time"], [("D",)],
      ["metric_time__day"], None),  # each night: a row each
+    ("How long do dine-in parties stay in each area, lunch vs dinner, this month?", "en", ["avg_minutes_seated"],
+     [("L", "D")], ["dining_table__area_code"], None),  # the parties are who stays, not a count of their own
+    ("How long are guests waiting for food at each station today, on average?", "en", ["avg_wait_time"], [],
+     ["station__name_en"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -2857,14 +2857,21 @@ def _mark_exclusions(marks: _Marks) -> None:
 
 
 def _current_beside_the_same_point_before(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> list[TimeRange]:
-    """"Top 5 món tăng mạnh nhất so với cùng kỳ tháng trước", "up or down versus the same point last month": the
-    same point of the period before, with no period of its own said, sets the current one so far beside it."""
+    """"Top 5 món tăng mạnh nhất so với cùng kỳ tháng trước", "up or down versus the same point last month", "sales
+    vs last week": the period before (or its same point), with no period of its own said, sets the current one so
+    far beside it."""
     same = [b for _, b, k, p in marks.mentions if k == "same_period" and p is None]
-    if len(ranges) != 1 or len(same) != 1 or ranges[0].unit not in ("week", "month", "quarter", "year") or \
+    compared = [b for a, b, k, _ in marks.mentions if k == "compare" and " ".join(marks.words[a:b]) in _COMPARED_WITH] + \
+        [i + 1 for i, w in enumerate(marks.words) if w in ("vs", "versus") and not same]  # "sales vs last week"
+    said = same if same else compared
+    if len(ranges) != 1 or len(said) != 1 or ranges[0].unit not in ("week", "month", "quarter", "year") or \
             (ranges[0].start, ranges[0].end) != period_range(ranges[0].unit, 1, now.date()):
         return ranges
-    if not any(a == same[0] and k == "time" and p == ranges[0] for a, _, k, p in marks.mentions):
-        return ranges  # "cùng kỳ" said of that very period, right before it
+    if not any(a == said[0] and k == "time" and p == ranges[0] for a, _, k, p in marks.mentions):
+        return ranges  # "cùng kỳ" (or "so với") said of that very period, right before it
+    if not same and marks.words[said[0] - 1] in ("vs", "versus"):  # "vs" joins the two, compared
+        marks.forget(said[0] - 1, said[0])
+        marks.mark(said[0] - 1, said[0], "compare")
     start, end = period_range(ranges[0].unit, 0, now.date())
     return [TimeRange(start=start, end=end, unit=ranges[0].unit), ranges[0]]
 

@@ -1404,6 +1404,9 @@ def test_the_same_point_last_month_alone_is_set_beside_this_month_so_far(layer, 
     lost = layer.parse("Which 5 dishes lost the most sales in VND compared with the same point last month?",
                        language="en", now=now)
     assert lost.query is not None and lost.query.order_by[0].descending is False and lost.query.limit == 5  # the falls
+    versus = layer.parse("sales vs last week", language="en", now=now)  # this week so far, beside last week's
+    assert versus.query is not None and versus.query.compare is not None and versus.query.time is not None
+    assert (versus.query.time.start, versus.query.compare.start) == (dt.date(2026, 11, 9), dt.date(2026, 11, 2))
     whole = layer.parse("Doanh thu tháng trước thế nào?", language="vi", now=now)
     assert whole.query is not None and whole.query.compare is None  # last month said alone: itself
 
@@ -1707,6 +1710,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("L", "D")], ["dining_table__area_code"], None),  # the parties are who stays, not a count of their own
     ("How long are guests waiting for food at each station today, on average?", "en", ["avg_wait_time"], [],
      ["station__name_en"], None),
+    ("guest count by daypart yesterday", "en", ["guests"], [], ["shift__shift_code"], None),
+    ("What's our ATV this week?", "en", ["avg_check"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -391,8 +391,9 @@ def _party_named_before(marks: _Marks, start: int) -> None:
     """"Booking đoàn từ 8 người trở lên", "groups of 8 or more": the group said right before its size is the
     party itself (each row the size is of), not a word of its own."""
     at = start - 1 if marks.words[start - 1:start] == ["of"] else start
-    if at > 0 and marks.words[at - 1] in _PARTY_WORDS and marks.free(at - 1, at):
-        marks.mark(at - 1, at, "filler")
+    words = _PARTY_WORDS if at < start else _PARTY_WORDS | {"party", "parties"}  # "parties of 6": how many of them
+    if at > 0 and marks.words[at - 1] in words and marks.free(at - 1, at):  # "average bill for parties over 4
+        marks.mark(at - 1, at, "filler")  # people": those bills
 
 
 _PARTY_WORDS = frozenset(["doan", "group", "groups"])
@@ -1222,7 +1223,8 @@ class QuestionParser:
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
         threshold = None
-        sized = self._each_rows_own_size(thresholds, metrics)
+        sized = None if any(g.startswith("metric_time") for g in group_by) else \
+            self._each_rows_own_size(thresholds, metrics)  # "days with more than 100 guests": a condition on a day
         if sized is not None:  # "bookings for 6 or more people": the bookings whose party is that big
             filters, thresholds = [*filters, sized], []
         if thresholds:

@@ -1902,6 +1902,18 @@ def test_bills_of_n_or_more_guests_are_those_whose_party_is_that_big(layer, exec
     assert gold.rows[0][0] > 0 and ours.rows[0][0] == gold.rows[0][0]
 
 
+def test_the_average_bill_of_big_parties_is_over_their_bills(layer, executor, now) -> None:
+    parsed = layer.parse("Average bill for parties over 4 people this month", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["avg_check", "completed_orders"], parsed.problem
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT round(avg(total_vnd)), count(*) FROM orders WHERE status = 'COMPLETED' AND guest_cnt > 4
+          AND opened_at >= date_trunc('month', business_now())""")
+    assert gold.rows[0][1] > 0 and same_answer(ours.rows, gold.rows)
+    days = layer.parse("Which days had revenue over 100 million last week?", language="en", now=now)
+    assert days.query is not None and days.query.threshold is not None and not days.query.filters  # of each day
+
+
 def test_what_bills_bring_in_is_money_and_how_many_came_in_is_them(layer, now) -> None:
     money = layer.parse("How much did takeaway orders bring in yesterday?", language="en", now=now)
     assert money.query is not None and money.query.metrics[0] == "revenue"

@@ -222,6 +222,8 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     [('11', '12')]
     >>> _mark_hour_window(_Marks("tu 1 den 5 thang 11".split(), []), "tu 1 den 5 thang 11")  # days, not hours
     []
+    >>> [f.values for f in _mark_hour_window(_Marks("sau 9 gio toi qua".split(), []), "sau 9 gio toi qua")]
+    [('21', '22', '23')]
     """
     offsets = _word_offsets(text)
     for pattern in _HOUR_WINDOWS:
@@ -240,7 +242,25 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             for i in marks.find(_HAPPY_HOUR):  # "the 3 to 5pm happy hour": those hours
                 marks.mark(i, i + len(_HAPPY_HOUR), "filler", None)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
+    for pattern in _OPEN_HOUR_WINDOWS:  # "after 9pm", "sau 21h", "trước 6 giờ chiều": to closing, or from opening
+        for match in pattern.finditer(text):
+            side, hour, half = match.group(1), int(match.group(2)), match.group(3)
+            evening = not half and re.match(r" ?toi\b", text[match.end():]) is not None  # "sau 9 giờ tối qua": 21h
+            hour += 12 if (half in _AFTERNOON or half == "trua" and hour <= 3 or evening) and hour < 12 else 0
+            words = _free_words(marks, offsets, match.start(), match.end())
+            if words is None or not 0 < hour < 24:
+                continue
+            marks.mark(*words, "filler", None)
+            hours = range(hour, 24) if side in ("after", "sau") else range(0, hour)
+            return [ValueFilter(dimension="hour", values=tuple(str(h) for h in hours))]
     return []
+
+
+_OPEN_HOUR_WINDOWS = (  # an hour said with its half of the day, or as "21h" / "9 giờ tối"
+    re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
+    re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),  # never
+    # the "tối" of "tối qua" (last night)
+)
 
 
 def _number(marks: _Marks, i: int) -> int | None:

@@ -1902,6 +1902,20 @@ def test_bills_of_n_or_more_guests_are_those_whose_party_is_that_big(layer, exec
     assert gold.rows[0][0] > 0 and ours.rows[0][0] == gold.rows[0][0]
 
 
+def test_an_hour_said_with_after_or_before_is_a_window_to_closing_or_from_opening(layer, executor, now) -> None:
+    parsed = layer.parse("revenue after 9pm last night", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    ours = executor.run(layer.compile(parsed.query).sql)
+    gold = executor.run("""
+        SELECT coalesce(sum(o.total_vnd), 0), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id
+        WHERE o.status = 'COMPLETED' AND s.shift_code = 'D' AND extract(hour FROM o.opened_at) >= 21
+          AND o.opened_at::date = business_now()::date - 1""")
+    assert gold.rows[0][1] > 0 and same_answer(ours.rows, gold.rows)
+    last_night = layer.parse("doanh thu sau 21h tối qua", language="vi", now=now)  # "tối qua" stays the period
+    assert last_night.query is not None and last_night.query.time is not None and \
+        last_night.query.time.start == dt.date(2026, 11, 14)
+
+
 def test_the_average_bill_of_big_parties_is_over_their_bills(layer, executor, now) -> None:
     parsed = layer.parse("Average bill for parties over 4 people this month", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics == ["avg_check", "completed_orders"], parsed.problem

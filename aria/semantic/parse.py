@@ -571,6 +571,7 @@ class QuestionParser:
         _leading_number(marks)
         _each_cup_is_one_cup(marks)
         _only_beside_a_value(marks)
+        self._concept_before_which(marks)
         _absorb_which_and_markers(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
@@ -825,6 +826,16 @@ class QuestionParser:
         """"Tối nay", "last night": a shift said by the period phrase itself (marked over the same words)."""
         times = {(a, b) for a, b, k, _ in marks.mentions if k == "time"}
         return any(k == "value" and (a, b) in times for a, b, k, _ in marks.mentions)
+
+    def _concept_before_which(self, marks: _Marks) -> None:
+        """"Khách hàng nào chi tiêu nhiều nhất": words that name a metric and a concept alike ("khách hàng", the
+        customers served), right before "nào", ask which rows of the concept."""
+        for a, b, kind, _ in list(marks.mentions):
+            concept = self._concepts.get(tuple(marks.words[a:b]))
+            if kind == "metric" and concept is not None and marks.words[b:b + 1] == ["nao"] and \
+                    _kind(marks.marks[b]) in (None, "which", "filler"):
+                marks.forget(a, b)
+                marks.mark(a, b, "concept", concept)
 
     def _mark_metric_around_which(self, marks: _Marks) -> None:
         """"Món nào bị hủy nhiều nhất": a concept, "nào", then the rest of a metric phrase ("món bị hủy", the

@@ -1712,6 +1712,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["station__name_en"], None),
     ("guest count by daypart yesterday", "en", ["guests"], [], ["shift__shift_code"], None),
     ("What's our ATV this week?", "en", ["avg_check"], [], [], None),
+    ("Khách hàng nào chi tiêu nhiều nhất tháng này?", "vi", ["revenue"], [], ["customer__full_name"], 1),  # which
+    # customer, never the customers served
+    ("Doanh thu trung bình mỗi khách hôm qua", "vi", ["avg_spend_per_guest"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

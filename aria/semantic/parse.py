@@ -828,12 +828,17 @@ class QuestionParser:
         return any(k == "value" and (a, b) in times for a, b, k, _ in marks.mentions)
 
     def _concept_before_which(self, marks: _Marks) -> None:
-        """"Khách hàng nào chi tiêu nhiều nhất": words that name a metric and a concept alike ("khách hàng", the
-        customers served), right before "nào", ask which rows of the concept."""
+        """"Khách hàng nào chi tiêu nhiều nhất", "which customer spent the most", "who's our best customer": words
+        that name a metric and a concept alike ("khách hàng", "customer": the customers served), right before
+        "nào" or after "which", "top 5" or "best", ask which rows of the concept (never "the most customers": a count)."""
         for a, b, kind, _ in list(marks.mentions):
             concept = self._concepts.get(tuple(marks.words[a:b]))
-            if kind == "metric" and concept is not None and marks.words[b:b + 1] == ["nao"] and \
-                    _kind(marks.marks[b]) in (None, "which", "filler"):
+            if kind != "metric" or concept is None:
+                continue
+            i = _first_before(marks, a, ("filler",))
+            before = marks.words[i] if i >= 0 else ""
+            if (marks.words[b:b + 1] == ["nao"] and _kind(marks.marks[b]) in (None, "which", "filler")) or \
+                    before in (*WHICH_WORDS, "best") or (i >= 0 and _kind(marks.marks[i]) == "top"):
                 marks.forget(a, b)
                 marks.mark(a, b, "concept", concept)
 

@@ -1715,6 +1715,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Khách hàng nào chi tiêu nhiều nhất tháng này?", "vi", ["revenue"], [], ["customer__full_name"], 1),  # which
     # customer, never the customers served
     ("Doanh thu trung bình mỗi khách hôm qua", "vi", ["avg_spend_per_guest"], [], [], None),
+    ("Which customer spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),
+    ("Who's our best customer?", "en", ["revenue"], [], ["customer__full_name"], 1),  # never the servers
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

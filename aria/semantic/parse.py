@@ -838,7 +838,7 @@ class QuestionParser:
             i = _first_before(marks, a, ("filler",))
             before = marks.words[i] if i >= 0 else ""
             if (marks.words[b:b + 1] == ["nao"] and _kind(marks.marks[b]) in (None, "which", "filler")) or \
-                    before in (*WHICH_WORDS, "best") or (i >= 0 and _kind(marks.marks[i]) == "top"):
+                    before in ("which", "best") or (i >= 0 and _kind(marks.marks[i]) == "top"):
                 marks.forget(a, b)
                 marks.mark(a, b, "concept", concept)
 

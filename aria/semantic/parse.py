@@ -256,10 +256,10 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     return []
 
 
-_OPEN_HOUR_WINDOWS = (  # an hour said with its half of the day, or as "21h" / "9 giờ tối"
+# An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
+_OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
-    re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),  # never
-    # the "tối" of "tối qua" (last night)
+    re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
 )
 
 

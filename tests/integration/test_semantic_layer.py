@@ -1717,6 +1717,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Doanh thu trung bình mỗi khách hôm qua", "vi", ["avg_spend_per_guest"], [], [], None),
     ("Which customer spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),
     ("Who's our best customer?", "en", ["revenue"], [], ["customer__full_name"], 1),  # never the servers
+    ("Which bartenders are working tonight?", "en", ["clocked_in_at"], [("BAR",), ("D",)], ["staff__full_name"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

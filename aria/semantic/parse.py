@@ -1485,7 +1485,8 @@ class QuestionParser:
             for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():  # the payments of
                 dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)  # each (two or more listed)
                 if dim is not None and dim.default_metric in self.catalog.metrics and \
-                        (listed[dim.concept] > 1 or {"total", "tong"} & set(marks.words)):  # "the card total today"
+                        (listed[dim.concept] > 1 or {"total", "tong"} & set(marks.words)  # "the card total today",
+                         or marks.says(("bao", "nhieu"), ("how", "much"))):  # "tiền mặt hôm qua bao nhiêu": paid by it
                     found.append(str(dim.default_metric))
         for a, _, kind, payload in marks.mentions:
             concept = payload if kind == "concept" else \

@@ -1718,8 +1718,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Which customer spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),
     ("Who's our best customer?", "en", ["revenue"], [], ["customer__full_name"], 1),  # never the servers
     ("Which bartenders are working tonight?", "en", ["clocked_in_at"], [("BAR",), ("D",)], ["staff__full_name"], None),
-    ("tiền mặt hôm qua bao nhiêu", "vi", ["payment_amount"], [("CASH",)], [], None),  # one value asked how much of:
-    ("How much did the birthday discount cost us last month?", "en", ["promo_orders"], [("SINHNHAT",)], [], None),
+    ("tiền mặt hôm qua bao nhiêu", "vi", ["payment_amount"], [("CASH",)], [], None),  # one value asked how much: its
+    ("How much did the birthday discount cost us last month?", "en", ["promo_orders"], [("SINHNHAT",)], [], None),  # figure
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

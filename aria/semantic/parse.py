@@ -322,8 +322,10 @@ _UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", 
 # people said right after a figure ("từ 6 khách trở lên", "6 or more guests"): the condition's unit, never a figure
 # or a split of their own
 _PEOPLE_AFTER_A_FIGURE = frozenset(["people", "person", "guest", "pax", "cover", "nguoi", "khach"])
-# said right before a figure that is a party's size ("bàn ngồi được 6", "parties of 6 or more")
-_SIZED_BEFORE = (["ngoi", "duoc"], ["parties", "of"], ["party", "of"], ["groups", "of"], ["group", "of"])
+# the words that name a party ("parties of 6 or more", "groups of 8"), and those said right before a figure that is
+# a party's size ("bàn ngồi được 6", "parties of 6")
+_PARTY_NOUNS = ("party", "parties", "group", "groups")
+_SIZED_BEFORE = (["ngoi", "duoc"], *([noun, "of"] for noun in _PARTY_NOUNS))
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
 _SAME_KIND_OF_COUNT = {("count", "portions"), ("count", "people"), ("portions", "count"), ("people", "count"),
@@ -411,12 +413,10 @@ def _party_named_before(marks: _Marks, start: int) -> None:
     """"Booking đoàn từ 8 người trở lên", "groups of 8 or more": the group said right before its size is the
     party itself (each row the size is of), not a word of its own."""
     at = start - 1 if marks.words[start - 1:start] == ["of"] else start
-    words = _PARTY_WORDS if at < start else _PARTY_WORDS | {"party", "parties"}  # "parties of 6": how many of them
-    if at > 0 and marks.words[at - 1] in words and marks.free(at - 1, at):  # "average bill for parties over 4
-        marks.mark(at - 1, at, "filler")  # people": those bills
-
-
-_PARTY_WORDS = frozenset(["doan", "group", "groups"])
+    counted = ("party", "parties") if at < start else ()  # "how many parties of 6": the parties, counted
+    if at > 0 and marks.words[at - 1] in ("doan", *_PARTY_NOUNS) and marks.words[at - 1] not in counted and \
+            marks.free(at - 1, at):  # "average bill for parties over 4 people": those bills
+        marks.mark(at - 1, at, "filler")
 
 
 def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]]],
@@ -2901,7 +2901,7 @@ def _current_beside_the_same_point_before(marks: _Marks, ranges: list[TimeRange]
     far beside it."""
     same = [b for _, b, k, p in marks.mentions if k == "same_period" and p is None]
     compared = [b for a, b, k, _ in marks.mentions if k == "compare" and " ".join(marks.words[a:b]) in _COMPARED_WITH] + \
-        [i + 1 for i, w in enumerate(marks.words) if w in ("vs", "versus") and not same]  # "sales vs last week"
+        [i + 1 for i, w in enumerate(marks.words) if w in ("vs", "versus")]  # "sales vs last week"
     said = same if same else compared
     if len(ranges) != 1 or len(said) != 1 or ranges[0].unit not in ("week", "month", "quarter", "year") or \
             (ranges[0].start, ranges[0].end) != period_range(ranges[0].unit, 1, now.date()):

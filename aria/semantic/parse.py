@@ -1380,8 +1380,13 @@ class QuestionParser:
 
     def _number_of_said(self, marks: _Marks, named: list[str]) -> bool:
         """A count metric is named as a number ("tổng số đơn", "the number of orders") or right after the share
-        ("what share of orders were delivery"), not just named."""
+        ("what share of orders were delivery", "what share of yesterday's orders"), not just named."""
         shares_end = {b for _, b, k, _ in marks.mentions if k == "share"}
+        periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
+        for end in list(shares_end):  # the period said between the share and the count
+            while end in periods:
+                end = periods[end]
+                shares_end.add(end)
         return any(k == "metric" and (info := self.catalog.metrics[str(p)]).unit == "count" and (
             marks.words[a] in ("so", "number", "count") or marks.words[max(a - 1, 0):a] in (["so"], ["number"])
             or (a in shares_end and not info.share_in_money))

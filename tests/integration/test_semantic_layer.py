@@ -443,6 +443,9 @@ CASES = [
     ("What share of orders were delivery last week?", "en",  # a share of orders: of their number
      f"SELECT count(*) FILTER (WHERE order_type = 'DL'), count(*), round(100.0 * count(*) FILTER "
      f"(WHERE order_type = 'DL') / count(*), 1) FROM orders WHERE status = 'COMPLETED' AND {LAST_WEEK}"),
+    ("What share of last week's orders were delivery?", "en",  # the period said between: of their number still
+     f"SELECT count(*) FILTER (WHERE order_type = 'DL'), count(*), round(100.0 * count(*) FILTER "
+     f"(WHERE order_type = 'DL') / count(*), 1) FROM orders WHERE status = 'COMPLETED' AND {LAST_WEEK}"),
     ("thang nay trung binh moi ngay co bao nhieu khach", "vi",  # guests per day with sales
      "SELECT round(sum(guest_cnt)::numeric / count(DISTINCT opened_at::date), 1), sum(guest_cnt), "
      "count(DISTINCT opened_at::date) FROM orders WHERE status = 'COMPLETED' "

@@ -2715,9 +2715,10 @@ def _kind(mark: _Mark | None) -> str | None:
 
 
 def _articles_are_not_cards(marks: _Marks) -> None:
-    """In an English question "the" is the article, not "thẻ" (a card)."""
+    """In an English question "the" is the article, not "thẻ" (a card), and "to" the preposition, not "tô" (a
+    bowl): "how did yesterday compare to last Sunday" asks for no portions."""
     for index, (a, b, kind, _) in enumerate(marks.mentions):
-        if kind == "value" and marks.words[a:b] == ["the"]:
+        if (kind, marks.words[a:b]) in (("value", ["the"]), ("unit", ["to"])):
             marks.mentions[index] = (a, b, "filler", None)
             marks.marks[a] = _Mark("filler")
 

@@ -1723,6 +1723,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Which bartenders are working tonight?", "en", ["clocked_in_at"], [("BAR",), ("D",)], ["staff__full_name"], None),
     ("tiền mặt hôm qua bao nhiêu", "vi", ["payment_amount"], [("CASH",)], [], None),  # one value asked how much: its
     ("How much did the birthday discount cost us last month?", "en", ["promo_orders"], [("SINHNHAT",)], [], None),  # figure
+    ("How did last week compare to the week before on revenue?", "en", ["revenue"], [], [], None),  # "to": no bowl
+    ("hom qua ban duoc bao nhieu to pho bo", "vi", ["portions_sold"], [("Phở bò tái nạm",)], [], None),  # "tô": a bowl
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

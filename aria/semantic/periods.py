@@ -119,6 +119,11 @@ _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")
 # "tháng 10 năm 2025", "tháng 12 năm ngoái", "December last year": a month of a year, said or counted back
 _MONTH_VI = re.compile(r"\bthang (\d{1,2})(?: (?:nam )?(\d{4})| (nam nay|nam ngoai|nam truoc|nam roi))?\b")
 _YEAR_EN = r"(?: (\d{4}|(?:of )?(?:this|last) year))?"
+# "quý 3", "Q4", "the third quarter", "quarter 4 2026": a numbered quarter of a year, said or the latest begun
+_QUARTER = re.compile(r"\b(?:(?:in |of |during )?(?:quy ([1-4])|q([1-4])|quarter ([1-4])|(?:the )?(first|second|third|"
+                      r"fourth|1st|2nd|3rd|4th) quarter))(?: (?:nam )?(\d{4})| (nam nay|nam ngoai|nam truoc|nam roi|"
+                      r"(?:of )?(?:this|last) year))?\b")
+_QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
 _MONTH_EN = re.compile(r"\b(?:in |of |during )?(" + "|".join(m for m in _MONTH_NAMES if m != "may")
                        + r")" + _YEAR_EN + r"\b|\b(?:in |of |during )(may)" + _YEAR_EN + r"\b|\b(may) (\d{4})\b")
@@ -209,6 +214,16 @@ def _named_month(month: int, year: int | None, today: dt.date) -> tuple[dt.date,
         year = today.year if month <= today.month else today.year - 1
     start = dt.date(year, month, 1)
     return start, min(today, _month_start(start, -1) - dt.timedelta(days=1))
+
+
+def _named_quarter(quarter: int, year: int | None, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """"Quý 3": the latest third quarter that has begun, up to today at most; one still to come is none."""
+    if year is None:
+        year = today.year if 3 * quarter - 2 <= today.month else today.year - 1
+    start = dt.date(year, 3 * quarter - 2, 1)
+    if start > today:
+        return None
+    return start, min(today, _month_start(start, -3) - dt.timedelta(days=1))
 
 
 def _date(year: int, month: int, day: int) -> dt.date | None:
@@ -410,6 +425,11 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         name, year_text = _month_groups(match)
         year = _year_of(year_text, today)
         add(match.start(), match.end(), _named_month(_MONTH_NAMES.index(name) + 1, year, today), "month")
+    for match in _QUARTER.finditer(text):
+        number = next(g for g in match.groups()[:4] if g)
+        year = _year_of(match.group(5) or match.group(6), today)
+        add(match.start(), match.end(), _named_quarter(_QUARTER_WORDS.get(number) or int(number), year, today),
+            "quarter")
     for phrase, back in _WEEKENDS:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), weekend_range(back, today))

@@ -581,6 +581,7 @@ class QuestionParser:
         self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _verb_after_a_person(marks, self._verbs)
+        _friend_before_a_name(marks)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -1231,9 +1232,10 @@ class QuestionParser:
         asked_which = any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
             self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks))
         rows_only = False
-        listing = next((m for m in (named[0], *(m for _, _, k, m in marks.mentions if k == "metric"))
+        listing = next((m for m in (*(m for _, _, k, m in marks.mentions if k == "metric"), named[0])
                         if self.catalog.metrics[str(m)].listed_as), None)  # "ca tối nay những ai đang có mặt": on now
-        if listing is not None and (period is None or period.end >= now.date()) and (
+        if listing is not None and (period is None or period.end >= now.date() or not (
+                self.catalog.metrics[str(listing)].live or self.catalog.metrics[str(listing)].counts_now)) and (
                 asked_which or _said(marks, "listing")) and not compare:  # (but "hôm qua ai đứng ca": who worked)
             listed = self.catalog.metrics[str(listing)].listed_as
             counted = str(self.catalog.metrics[str(listing)].counts)
@@ -2774,6 +2776,17 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
     marks.mentions = rewritten
 
 
+def _friend_before_a_name(marks: _Marks) -> None:
+    """"Bạn Bùi Thanh Hoa", "ban Vo Van Son": "bạn", said before a person's name as "anh" or "chị" are, is how the
+    person is called, never "bàn" (a table) or "bán" (to sell)."""
+    for a, b, kind, payload in list(marks.mentions):
+        if a == 0 or kind != "value" or marks.words[a - 1] != "ban" or marks.accents[a - 1] not in ("", "\u0323") or \
+                not any(m.semantic_model in ("staff", "customers") for m in cast(tuple[ValueMeaning, ...], payload)):
+            continue
+        marks.forget(a - 1, a)
+        marks.mark(a - 1, a, "filler")
+
+
 _PEOPLE_CONCEPTS = ("staff", "server", "manager")
 _EITHER_WAY_MOVES = ("moved the most", "moved most", "changed the most", "changed most", "bien dong nhieu nhat",
                      "thay doi nhieu nhat")
@@ -3250,11 +3263,22 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 
 
 _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
+_WHO_AT_WORK = frozenset(["work", "worked", "working"])
 
 
 def _people_of_a_role_at_work(marks: _Marks) -> None:
     """"How many cooks worked yesterday", "bao nhiêu đầu bếp đi làm": a count asked of a role, then its work,
-    is the staff who worked (the role a filter); "how many hours did each server work" names its figure."""
+    is the staff who worked (the role a filter); "how many hours did each server work" names its figure. So is the
+    work said right after who or a role when nothing else names a figure ("who worked the lunch shift yesterday",
+    "which servers worked last night", "who's working the dinner shift tonight"): the staff who worked, each one
+    listed (but "which days did Hoàng Đức Nam work" asks for days)."""
+    if not any(k in ("metric", "unit") for _, _, k, _ in marks.mentions):
+        for _, b, kind, payload in sorted(marks.mentions):
+            if b < len(marks.words) and marks.words[b] in _WHO_AT_WORK and marks.marks[b] in (None, _Mark("verb")) \
+                    and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or (kind == "value" and any(
+                        getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)))):
+                marks.forget(b, b + 1)
+                marks.mark(b, b + 1, "verb", "staff_worked")
     for a, b, kind, payload in list(marks.mentions):
         if kind != "value" or not any(getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)):
             continue

@@ -829,6 +829,14 @@ CASES = [
     ("What did we take yesterday before noon?", "en",  # that morning, never the whole day
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND opened_at >= "
      "business_now()::date - 1 AND opened_at < business_now()::date - 1 + interval '12 hours'"),
+    ("Who worked the lunch shift yesterday?", "en",  # each one who did, clocked in and out
+     "SELECT st.full_name, st.role_code, min(ss.clock_in), max(ss.clock_out) FROM staff_shifts ss "
+     "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) "
+     "WHERE s.shift_date = business_now()::date - 1 AND s.shift_code = 'L' GROUP BY st.staff_id"),
+    ("Tháng này bạn Bùi Thanh Hoa được khách tip bao nhiêu?", "vi",  # "bạn" before a name: how she is called
+     "SELECT sum(p.tip_vnd) FROM payments p JOIN orders o USING (order_id) JOIN staff st ON st.staff_id = o.server_id "
+     "WHERE p.pay_status = 'OK' AND st.full_name = 'Bùi Thanh Hoa' "
+     "AND p.paid_at >= date_trunc('month', business_now())"),
 ]
 
 

@@ -152,7 +152,7 @@ VI_COUNTED = frozenset(["mon", "ban", "nhan", "nguyen", "khach", "nha", "bep", "
 # earn) not "kiểm" (to check), "chạy" (selling well) not "chay" (vegetarian), "tô" (a bowl) not "to" (big); typed
 # bare, a question's word is any of them. (Fillers are written with their marks where they are listed.)
 SPELLINGS: dict[str, tuple[str | None, ...]] = {
-    "dung": ("dùng",), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
+    "dung": ("dùng", "đứng"), "su dung": ("sử dụng",), "tra": ("trả",), "tra tien": ("trả tiền",), "khach tra": ("khách trả",),
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),

@@ -3263,7 +3263,7 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 
 
 _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
-_WHO_AT_WORK = frozenset(["work", "worked", "working"])
+_WHO_AT_WORK = frozenset(["work", "worked", "working", "dung"])  # "ai đứng ca trưa hôm qua"
 
 
 def _people_of_a_role_at_work(marks: _Marks) -> None:

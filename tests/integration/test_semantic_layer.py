@@ -1733,6 +1733,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much did the birthday discount cost us last month?", "en", ["promo_orders"], [("SINHNHAT",)], [], None),  # figure
     ("How did last week compare to the week before on revenue?", "en", ["revenue"], [], [], None),  # "to": no bowl
     ("hom qua ban duoc bao nhieu to pho bo", "vi", ["portions_sold"], [("Phở bò tái nạm",)], [], None),  # "tô": a bowl
+    ("Hôm qua ai đứng ca trưa?", "vi", ["clock_in_time", "clock_out_time"], [("L",)], ["staff__full_name"], None),
+    ("Which servers worked last night?", "en", ["clock_in_time", "clock_out_time"], [("SRV",), ("D",)],
+     ["staff__full_name"], None),  # each one who did (the role a filter)
+    ("Tuần này mỗi bạn phục vụ đứng bao nhiêu bill?", "vi", ["completed_orders"], [], ["server__full_name"],
+     None),  # "đứng" bills: handles them
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

@@ -1511,8 +1511,9 @@ class QuestionParser:
         also a metric's name ("waste": the movement type, and the waste cost) is the metric, unless a verb names
         one ("how much did delivery bring in": delivery orders' revenue). The mentions it
         reads differently are rewritten in ``marks``, so the later steps see the same reading."""
-        if not any(k == "metric" or (k == "verb" and p in self.catalog.metrics and " ".join(marks.words[a:b]) not in
-                                     WEAK_VERBS) for a, b, k, p in marks.mentions):
+        ranked_rows = self._rows_ranked_by_default(marks)  # "top 5 dishes for delivery": dishes, by portions
+        if not ranked_rows and not any(k == "metric" or (k == "verb" and p in self.catalog.metrics and " ".join(
+                marks.words[a:b]) not in WEAK_VERBS) for a, b, k, p in marks.mentions):
             listed = _values_per_concept(marks)
             marks.mentions = [(a, b, "metric", self._metric_words[tuple(marks.words[a:b])])
                               if k == "value" and tuple(marks.words[a:b]) in self._metric_words and not any(
@@ -1526,11 +1527,20 @@ class QuestionParser:
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
-        if len(named) > 1:
+        if len(named) > 1 or ranked_rows:
             nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
                      and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
-            named = [m for m in named if m not in nouns] or named
+            named = [m for m in named if m not in nouns] or ([] if ranked_rows and set(named) <= nouns else named)
         return [self._as_companion(m, named) for m in named]
+
+    def _rows_ranked_by_default(self, marks: _Marks) -> bool:
+        """Rows ranked with no figure said of them, then the rows of a value they are in: "top 5 dishes in delivery
+        orders", "top 5 dishes for delivery" rank the dishes as they rank by default (portions sold); the orders
+        and the value are where they were sold, not a figure. (Two values listed, "in takeaway and delivery
+        orders", may be one group or each apart: not read.)"""
+        return max(_values_per_concept(marks).values(), default=0) < 2 and any(k == "concept" and _ranked_or_best_before(marks, a) and marks.words[b:b + 1] in _ROWS_IN
+                   and any(d.concept == p and d.ranked_by for d in self.catalog.dimensions)
+                   for a, b, k, p in marks.mentions)
 
     def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None, ahead: bool) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
@@ -3111,6 +3121,7 @@ def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
 
 
 _BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")
+_ROWS_IN = (["in"], ["for"], ["on"], ["trong"])  # "top 5 dishes in delivery orders": the dishes of those orders
 
 
 def _grouped_before(marks: _Marks, start: int) -> bool:

@@ -1738,6 +1738,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["staff__full_name"], None),  # each one who did (the role a filter)
     ("Tuần này mỗi bạn phục vụ đứng bao nhiêu bill?", "vi", ["completed_orders"], [], ["server__full_name"],
      None),  # "đứng" bills: handles them
+    ("Top 5 dishes in delivery orders last week", "en", ["portions_sold"], [("DL",)], ["menu_item__name_en"], 5),
+    ("top 5 dishes for delivery last week", "en", ["portions_sold"], [("DL",)], ["menu_item__name_en"], 5),  # never
+    # the deliveries from suppliers
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

@@ -1741,6 +1741,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Top 5 dishes in delivery orders last week", "en", ["portions_sold"], [("DL",)], ["menu_item__name_en"], 5),
     ("top 5 dishes for delivery last week", "en", ["portions_sold"], [("DL",)], ["menu_item__name_en"], 5),  # never
     # the deliveries from suppliers
+    ("Is revenue higher at lunch or dinner this month?", "en", ["revenue"], [("L", "D")], ["shift__shift_code"],
+     None),  # "higher ... or": the two side by side
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

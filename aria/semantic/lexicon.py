@@ -166,7 +166,7 @@ VERBS: dict[str, str | None] = {
     "brought in": "revenue", "pull in": "revenue", "pulled in": "revenue", "pulls in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
-    "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None,
+    "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None, "charge": None, "charged": None,
     "work": None, "worked": None, "issue": None, "issued": None, "ra": None, "goi": "portions_sold", "ngoi": None, "sit": None, "sat": None, "sitting": None, "order": None,
     "ordered": None, "people ordered": None, "people have ordered": None, "people order": None, "ghe": None, "mang lai": "revenue", "dem lai": "revenue", "keo ve": "revenue", "came in": "revenue", "come in": "revenue",
     "lam": None, "lam viec": None, "receive": None, "received": None, "nhan duoc": None, "fire": None, "fired": None, "cost": None,

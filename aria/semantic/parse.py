@@ -972,7 +972,9 @@ class QuestionParser:
         named = self._instead(self._named_metrics(marks), marks, period, to_come)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
-        verbs = [str(p) for _, _, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics] + [
+        people_said = any(k == "unit" and p == "people" for _, _, k, p in marks.mentions)  # "how many people came
+        verbs = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics  # in": guests
+                 and not (people_said and " ".join(marks.words[a:b]) in _BRINGS_PEOPLE)] + [
             str(self._verbs[w]) for w in (tuple(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "value")
             if self._verbs.get(w) in self.catalog.metrics]  # "which dish gets voided the most": a value, and a verb
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
@@ -1493,7 +1495,9 @@ class QuestionParser:
                 dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)  # each (two or more listed)
                 if dim is not None and dim.default_metric in self.catalog.metrics and \
                         (listed[dim.concept] > 1 or {"total", "tong"} & set(marks.words)  # "the card total today",
-                         or marks.says(("bao", "nhieu"), ("how", "much"))):  # "tiền mặt hôm qua bao nhiêu": paid by it
+                         or marks.says(("bao", "nhieu"), ("how", "much"))  # "tiền mặt hôm qua bao nhiêu": paid by it
+                         or (marks.says(("how", "many"),)  # "how many walk-ins today": the parties that walked in
+                             and self.catalog.metrics[str(dim.default_metric)].unit == "count")):
                     found.append(str(dim.default_metric))
         for a, _, kind, payload in marks.mentions:
             concept = payload if kind == "concept" else \

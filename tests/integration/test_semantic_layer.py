@@ -1743,6 +1743,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # the deliveries from suppliers
     ("Is revenue higher at lunch or dinner this month?", "en", ["revenue"], [("L", "D")], ["shift__shift_code"],
      None),  # "higher ... or": the two side by side
+    ("How many people came in last night?", "en", ["guests"], [("D",)], [], None),  # people: never the money
+    ("Which payment method is used the most?", "en", ["payments"], [], ["payment__method"], None),  # never stock
+    ("How much VAT did we charge last week?", "en", ["vat"], [], [], None),
+    ("How many walk-ins today?", "en", ["seated_parties"], [("walk-in",)], [], None),  # the parties that walked in
+    ("walk-ins vs bookings last week", "en", ["seated_parties"], [("booked", "walk-in")], ["order__booked"], None),
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

@@ -562,6 +562,7 @@ class QuestionParser:
         _group_of_the_listed(marks)
         _over_a_period(marks)
         _closing_question_word(marks)
+        _what_right_after_a_metric(marks, self._metric_words)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
@@ -2675,6 +2676,18 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
 
 # Said after the question word that closes a clause: "còn bàn nào trống không em?", "... chưa anh?".
 _CHATTER_AFTER = frozenset(["em", "anh", "chi", "a", "ha", "nhi", "nha", "nhe", "vay", "ak", "ah"])
+
+
+def _what_right_after_a_metric(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:
+    """"Hôm nay nhập hàng gì?": "gì" right after a figure's words asks what things (the goods received), a list of
+    rows, not the figure ("món gì", "lý do gì" name the rows asked for, and so are read); so after a value that
+    names a figure ("nhập hàng", goods received)."""
+    ends = {b for a, b, k, _ in marks.mentions
+            if k == "metric" or (k == "value" and tuple(marks.words[a:b]) in metric_words)}  # ("nước gì": a drink)
+    for i, word in enumerate(marks.words):
+        if word == "gi" and i in ends and _kind(marks.marks[i]) in (None, "filler"):
+            marks.forget(i, i + 1)
+            marks.mark(i, i + 1, "listing")
 
 
 def _closing_question_word(marks: _Marks) -> None:

@@ -922,6 +922,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "lương theo giờ của phục vụ",  # their hourly rate: never every wage ever paid
     "nhân viên thu ngân nào thu nhiều tiền nhất hôm nay",  # money taken in: never the cashiers' wages
     "nhà cung cấp nào giao hàng chậm nhất",  # how long it takes: never the fewest deliveries
+    "Hôm nay nhập hàng gì?",  # what goods came in: a list, never the total spent
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

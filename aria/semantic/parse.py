@@ -840,9 +840,16 @@ class QuestionParser:
             i = _first_before(marks, a, ("filler",))
             before = marks.words[i] if i >= 0 else ""
             if (marks.words[b:b + 1] == ["nao"] and _kind(marks.marks[b]) in (None, "which", "filler")) or \
-                    before in ("which", "best") or (i >= 0 and _kind(marks.marks[i]) == "top"):
-                marks.forget(a, b)
+                    before in ("which", "best") or \
+                    (i >= 0 and _kind(marks.marks[i]) == "top") or \
+                    (i >= 0 and _kind(marks.marks[i]) == "superlative" and before in _WHICH_OF_ROWS):
+                marks.forget(a, b)  # "our most frequent customers": which customers
                 marks.mark(a, b, "concept", concept)
+        for a, b, kind, payload in list(marks.mentions):  # "who visits us most often": the customers, never staff
+            if kind == "concept" and marks.words[a:b] in (["who"], ["ai"]) and marks.words[b:b + 1] in _VISITS and \
+                    "customer" in self._concepts.values():
+                marks.forget(a, b)
+                marks.mark(a, b, "concept", "customer")
 
     def _mark_metric_around_which(self, marks: _Marks) -> None:
         """"Món nào bị hủy nhiều nhất": a concept, "nào", then the rest of a metric phrase ("món bị hủy", the
@@ -3138,6 +3145,9 @@ def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
 
 
 _BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")
+_WHICH_OF_ROWS = ("frequent", "loyal", "valuable", "biggest", "regular", "top")  # "our most frequent customers",
+# "our top customers": which ones
+_VISITS = (["visit"], ["visited"], ["ghe"])  # "who visits us most often", "ai ghé nhiều nhất": the customers
 _ROWS_IN = (["in"], ["for"], ["on"], ["trong"])  # "top 5 dishes in delivery orders": the dishes of those orders
 
 

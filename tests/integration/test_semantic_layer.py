@@ -1749,6 +1749,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much VAT did we charge last week?", "en", ["vat"], [], [], None),
     ("How many walk-ins today?", "en", ["seated_parties"], [("walk-in",)], [], None),  # the parties that walked in
     ("walk-ins vs bookings last week", "en", ["seated_parties"], [("booked", "walk-in")], ["order__booked"], None),
+    ("Who visits us most often?", "en", ["completed_orders"], [], ["customer__full_name"], 1),  # never the staff
+    ("Who are our most frequent customers?", "en", ["completed_orders"], [], ["customer__full_name"], None),
+    ("Who are our top customers?", "en", ["revenue"], [], ["customer__full_name"], 5),  # never the servers
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

@@ -846,10 +846,13 @@ class QuestionParser:
                 marks.forget(a, b)  # "our most frequent customers": which customers
                 marks.mark(a, b, "concept", concept)
         for a, b, kind, payload in list(marks.mentions):  # "who visits us most often": the customers, never staff
-            if kind == "concept" and marks.words[a:b] in (["who"], ["ai"]) and marks.words[b:b + 1] in _VISITS and \
-                    "customer" in self._concepts.values():
+            if kind != "concept" or marks.words[a:b] not in (["who"], ["ai"]):
+                continue
+            if marks.words[b:b + 1] in _VISITS and "customer" in self._concepts.values():
                 marks.forget(a, b)
                 marks.mark(a, b, "concept", "customer")
+            elif marks.words[b:b + 1] in _WAITED:  # "who waited the longest for food": a table? a guest? never staff
+                marks.forget(a, b)
 
     def _mark_metric_around_which(self, marks: _Marks) -> None:
         """"Món nào bị hủy nhiều nhất": a concept, "nào", then the rest of a metric phrase ("món bị hủy", the
@@ -3147,7 +3150,9 @@ def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
 _BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")
 _WHICH_OF_ROWS = ("frequent", "loyal", "valuable", "biggest", "regular", "top")  # "our most frequent customers",
 # "our top customers": which ones
-_VISITS = (["visit"], ["visited"], ["ghe"])  # "who visits us most often", "ai ghé nhiều nhất": the customers
+_VISITS = (["visit"], ["visited"], ["ghe"], ["spent"], ["spend"], ["chi"])  # "who visits us most often", "who
+# spent the most", "ai ghé nhiều nhất": the customers
+_WAITED = (["waited"], ["wait"], ["waiting"], ["cho"])
 _ROWS_IN = (["in"], ["for"], ["on"], ["trong"])  # "top 5 dishes in delivery orders": the dishes of those orders
 
 

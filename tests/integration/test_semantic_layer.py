@@ -923,6 +923,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "nhân viên thu ngân nào thu nhiều tiền nhất hôm nay",  # money taken in: never the cashiers' wages
     "nhà cung cấp nào giao hàng chậm nhất",  # how long it takes: never the fewest deliveries
     "Hôm nay nhập hàng gì?",  # what goods came in: a list, never the total spent
+    "Who waited the longest for food tonight?",  # a table? a guest? never the servers
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1752,6 +1753,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Who visits us most often?", "en", ["completed_orders"], [], ["customer__full_name"], 1),  # never the staff
     ("Who are our most frequent customers?", "en", ["completed_orders"], [], ["customer__full_name"], None),
     ("Who are our top customers?", "en", ["revenue"], [], ["customer__full_name"], 5),  # never the servers
+    ("Who spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),  # a guest's spending
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

@@ -779,6 +779,14 @@ class QuestionParser:
             k == "metric" and (self.catalog.metrics[str(p)].counts_now or self._bookings(str(p)))
             for _, _, k, p in marks.mentions)
 
+    def _the_bookings_shown(self, marks: _Marks) -> bool:
+        """"Show me the bookings of 6 or more people", "list the bookings for tonight": the bookings themselves,
+        each a party at a time (a list), not how many there are."""
+        return not {"many", "number", "count", "nhieu", "may"} & set(marks.words) and any(
+            k == "metric" and self._bookings(str(p)) and any(tuple(marks.words[max(a - n, 0):a]) in _SHOW_THE
+                                                                for n in (2, 3))
+            for a, _, k, p in marks.mentions)
+
     def _bookings(self, metric: str) -> bool:
         """A metric of bookings, each of its rows a party at a time ("any bookings tonight?" lists them)."""
         return bool(self.catalog.metrics[metric].sized_by) and "reservations" in self.catalog.metrics[metric].models
@@ -1243,7 +1251,8 @@ class QuestionParser:
         split_concepts = {c for d in map(self.catalog.dimension_of, group_by) if d is not None
                           for c in (d.concept, d.stands_for) if c}
         asked_which = any(self.catalog.metrics[m].counts in split_concepts for m in metrics if m in named) or \
-            self._which_of_what_it_counts(marks) or (not group_by and self._any_of_what_it_counts(marks))
+            self._which_of_what_it_counts(marks) or (not group_by and (self._any_of_what_it_counts(marks)
+                                                                       or self._the_bookings_shown(marks)))
         rows_only = False
         listing = next((m for m in (*(m for _, _, k, m in marks.mentions if k == "metric"), named[0])
                         if self.catalog.metrics[str(m)].listed_as), None)  # "ca tối nay những ai đang có mặt": on now
@@ -3153,6 +3162,7 @@ _WHICH_OF_ROWS = ("frequent", "loyal", "valuable", "biggest", "regular", "top") 
 _VISITS = (["visit"], ["visited"], ["ghe"], ["spent"], ["spend"], ["chi"])  # "who visits us most often", "who
 # spent the most", "ai ghé nhiều nhất": the customers
 _WAITED = (["waited"], ["wait"], ["waiting"], ["cho"])
+_SHOW_THE = frozenset([("show", "me", "the"), ("list", "the"), ("show", "the"), ("see", "the")])
 _ROWS_IN = (["in"], ["for"], ["on"], ["trong"])  # "top 5 dishes in delivery orders": the dishes of those orders
 
 

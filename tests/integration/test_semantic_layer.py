@@ -924,6 +924,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "nhà cung cấp nào giao hàng chậm nhất",  # how long it takes: never the fewest deliveries
     "Hôm nay nhập hàng gì?",  # what goods came in: a list, never the total spent
     "Who waited the longest for food tonight?",  # a table? a guest? never the servers
+    "Show me the bookings of 6 or more people over the next three days.",  # the bookings themselves, a list
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

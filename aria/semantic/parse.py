@@ -2259,7 +2259,8 @@ class QuestionParser:
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each
-                         or not any(k == "metric" for _, _, k, _ in marks.mentions))  # "KM giảm hết bao nhiêu": all
+                         or not any(k == "metric" or (k == "verb" and p in self.catalog.metrics)  # "KM giảm hết
+                                    for _, _, k, p in marks.mentions))  # bao nhiêu", "KM giảm cho khách ...": all
                 if not (marker or counts_itself) and " ".join(marks.words[start:end]) in COLLECTIVE_WORDS and \
                         not uncounted and (
                         not ranking or _another_asked(marks, start, ("which", "group"), ("concept", "grain"))):

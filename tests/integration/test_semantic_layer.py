@@ -1755,6 +1755,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Who are our most frequent customers?", "en", ["completed_orders"], [], ["customer__full_name"], None),
     ("Who are our top customers?", "en", ["revenue"], [], ["customer__full_name"], 5),  # never the servers
     ("Who spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),  # a guest's spending
+    ("Tuần này khuyến mãi giảm cho khách tổng cộng bao nhiêu tiền?", "vi", ["discounts"], [], [], None),  # all of
+    # them: a verb names the figure
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
 ])

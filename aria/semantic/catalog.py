@@ -164,6 +164,9 @@ class DimensionInfo:
     # a split by it shows its values' labels in the question's language, lower case ("weekend", "ngày thường"),
     # not the values themselves (true / false)
     shows_labels: bool = False
+    # the concept its values live within: a booking or a walk-in is a dine-in party's; beside that concept's value,
+    # a share of it is of that value's whole ("what share of dine-in guests came with a booking")
+    within: str | None = None
 
     @property
     def names_rows(self) -> bool:
@@ -360,7 +363,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         partial_names=bool(meta.get("partial_names", False)),
         own_metrics_only=bool(meta.get("own_metrics_only", False)), listed_only=bool(meta.get("listed_only", False)),
         unclear_beside=_strings(meta.get("unclear_beside")), only_for=_strings(meta.get("only_for")),
-        shows_labels=bool(meta.get("shows_labels", False)),
+        shows_labels=bool(meta.get("shows_labels", False)), within=meta.get("within"),
     )
 
 

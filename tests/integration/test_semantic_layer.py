@@ -829,6 +829,10 @@ CASES = [
     ("What did we take yesterday before noon?", "en",  # that morning, never the whole day
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' AND opened_at >= "
      "business_now()::date - 1 AND opened_at < business_now()::date - 1 + interval '12 hours'"),
+    ("What share of dine-in guests came with a booking last week?", "en",  # of the dine-in guests, not all of them
+     f"SELECT sum(guest_cnt) FILTER (WHERE reservation_id IS NOT NULL), sum(guest_cnt), round(100.0 * sum(guest_cnt) "
+     f"FILTER (WHERE reservation_id IS NOT NULL) / sum(guest_cnt), 1) FROM orders WHERE status = 'COMPLETED' "
+     f"AND order_type = 'DI' AND {LAST_WEEK}"),
     ("Who worked the lunch shift yesterday?", "en",  # each one who did, clocked in and out
      "SELECT st.full_name, st.role_code, min(ss.clock_in), max(ss.clock_out) FROM staff_shifts ss "
      "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) "

@@ -81,6 +81,7 @@ SUPERLATIVES: dict[str, bool] = {
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True, "furthest": True, "farthest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
+    "number one": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
     "barely selling": False, "barely sold": False, "hardly selling": False,

@@ -2731,8 +2731,8 @@ def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
     if last == start or marks.marks[last] is not None:
         return
     how = word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause)
-    if how or word in ("luon", "thoi"):  # "cho anh số món với tiền luôn", "top 5 thôi": as well, only (but "tính
-        marks.mark(last, last + 1, "filler")  # luôn mấy bàn đang ngồi": including)
+    if how or word in ("luon", "thoi", "too"):  # "cho anh số món với tiền luôn", "top 5 thôi", "tips too": as well,
+        marks.mark(last, last + 1, "filler")  # only (but "tính luôn mấy bàn đang ngồi": including)
     elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
         marks.mark(last, last + 1, "filler")
         for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
@@ -3157,7 +3157,7 @@ def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
          == "superlative")  # "what sold best": the dishes, ranked
 
 
-_BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest")
+_BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest", "one")  # "one": number one
 _WHICH_OF_ROWS = ("frequent", "loyal", "valuable", "biggest", "regular", "top")  # "our most frequent customers",
 # "our top customers": which ones
 _VISITS = (["visit"], ["visited"], ["ghe"], ["spent"], ["spend"], ["chi"])  # "who visits us most often", "who

@@ -66,6 +66,7 @@ _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
 _COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
 _LAST_N = {
     unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
+                     rf"|(?:going |looking )?back {_COUNT} {en}s?"  # "going back 8 weeks"
                      rf"|(?:trong )?{_COUNT} {vi} {recent})\b")
     for unit, en, vi, recent in (("hour", "hour", "(?:gio|tieng)", _RECENT_VI),
                                  ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay" ("5 tháng này": a month)

@@ -1759,6 +1759,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Who are our most frequent customers?", "en", ["completed_orders"], [], ["customer__full_name"], None),
     ("Who are our top customers?", "en", ["revenue"], [], ["customer__full_name"], 5),  # never the servers
     ("Who spent the most this month?", "en", ["revenue"], [], ["customer__full_name"], 1),  # a guest's spending
+    ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
+    ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well
+    ("Give me gross sales, discounts, net before VAT and the VAT for each month so far.", "en",
+     ["gross_sales", "discounts", "taxable_sales", "vat"], [], ["metric_time__month"], None),
     ("Tuần này khuyến mãi giảm cho khách tổng cộng bao nhiêu tiền?", "vi", ["discounts"], [], [], None),  # all of
     # them: a verb names the figure
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods

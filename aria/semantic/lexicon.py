@@ -157,7 +157,7 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
-    "to": ("tô",), "noi": ("nồi",), "chay duoc": ("chạy được",)}
+    "to": ("tô",), "noi": ("nồi",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",)}  # not "chỉ tiêu" (a target)
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -378,6 +378,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "f
                   "tu khi ra mat",
                   "against target", "against the target", "against their target", "against its target", "vs target",
                   "so voi muc tieu", "so voi dinh muc", "so voi thoi gian muc tieu", "so voi thoi gian chuan", "so voi chuan",
+                  "so với chỉ tiêu",
                   "co dat target khong", "co dat muc tieu khong", "co kip target khong", "co vuot chuan khong",
                   "co dat chuan khong", "co kip chuan khong", "co kip muc tieu khong", "next to the target",
                   "next to its target", "next to their target", "beside the target", "beside its target",  # "làm trung bình mấy phút, có đạt target không": the time beside its target

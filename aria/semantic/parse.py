@@ -582,6 +582,7 @@ class QuestionParser:
         self._mark_metric_around_which(marks)
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _verb_after_a_person(marks, self._verbs)
+        _relative_ma(marks, self._metric_words)
         _friend_before_a_name(marks)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
@@ -2821,6 +2822,18 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
                 marks.marks[j] = _Mark("verb", payload)
         rewritten.append((a, b, kind, payload))
     marks.mentions = rewritten
+
+
+def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:
+    """"mấy bàn đặt trước mà khách không đến" typed bare: "ma" right before a figure (or a value that names one,
+    "khách không tới") is "mà" (that ...), never "mã" (a code: "mã GIAM10", "mã khuyến mãi")."""
+    starts = {a for a, b, k, _ in marks.mentions
+              if k == "metric" or (k == "value" and tuple(marks.words[a:b]) in metric_words)}
+    for a, b, kind, _ in list(marks.mentions):
+        if kind == "concept" and marks.words[a:b] == ["ma"] and b in starts and \
+                marks.accents[a] in ("", _RELATIVE_MA):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
 
 
 def _friend_before_a_name(marks: _Marks) -> None:

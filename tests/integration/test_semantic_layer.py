@@ -1762,6 +1762,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("bếp nướng tuần này trung bình mấy phút, so với chỉ tiêu?", "vi", ["avg_prep_time"], [("GRL",)],
      ["station__name_vi"], None),  # "chỉ tiêu" (its target), never "chi tiêu" (spending)
     ("How much did each guest spend last night?", "en", ["avg_spend_per_guest"], [("D",)], [], None),  # on average
+    ("hom qua co may booking ma khach khong toi", "vi", ["no_shows"], [], [], None),  # "mà" typed bare, never "mã"
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

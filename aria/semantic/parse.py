@@ -583,6 +583,7 @@ class QuestionParser:
         _split_subject_and_verb(marks, self._concept_entries, self._verbs)
         _verb_after_a_person(marks, self._verbs)
         _relative_ma(marks, self._metric_words)
+        _who_voided(marks)
         _friend_before_a_name(marks)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
@@ -2832,6 +2833,18 @@ def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> Non
     for a, b, kind, _ in list(marks.mentions):
         if kind == "concept" and marks.words[a:b] == ["ma"] and b in starts and \
                 marks.accents[a] in ("", _RELATIVE_MA):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
+
+
+def _who_voided(marks: _Marks) -> None:
+    """"How many bills did managers void", "hóa đơn bị quản lý hủy": a role right before a bill's status is who put
+    the bills in it (a manager voids a bill), never the role of the bills' servers."""
+    statuses = {a for a, _, k, p in marks.mentions if k == "value" and any(
+        getattr(m, "concept", None) == "order_status" for m in cast(tuple[object, ...], p))}
+    for a, b, kind, payload in list(marks.mentions):
+        if kind == "value" and b in statuses and all(
+                getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)):
             marks.forget(a, b)
             marks.mark(a, b, "filler")
 

@@ -229,6 +229,12 @@ class SemanticCatalog:
         dimension = self.dimension_of(group_by)
         return dimension.concept if dimension is not None else None
 
+    def valued(self, dim: DimensionInfo) -> DimensionInfo:
+        """The dimension whose values a stand-in with none of its own shows (a booking's shift: the shifts')."""
+        if dim.values or not dim.stands_for:
+            return dim
+        return next((d for d in self.dimensions if d.concept == dim.stands_for and d.values), dim)
+
     def dimension_of(self, group_by: str) -> DimensionInfo | None:
         """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the
         semantic model whose primary entity is ``category``. None for metric_time and entities."""

@@ -668,7 +668,10 @@ class SemanticCompiler:
         if name in _DATE_GRAINS:
             return f"{source}::date"
         dim = self.catalog.dimension_of(name)
-        if dim is None or not dim.shows_labels or not dim.values:
+        if dim is None or not dim.shows_labels:
+            return source
+        dim = self.catalog.valued(dim)  # a booking's weekend: the weekend's labels
+        if not dim.values:
             return source
         cases = " ".join(f"WHEN {_quote(v.code)} THEN {_quote(v.labels.label(language).lower())}" for v in dim.values)
         return f"CASE {source}::text {cases} END"

@@ -160,8 +160,8 @@ def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | No
     if dim is not None and dim.concept == "hour" and len(hours) == len(values) > 1 and \
             hours == list(range(hours[0], hours[-1] + 1)):  # a window of hours: "17:00-19:00"
         return f"{hours[0]:02d}:00–{hours[-1] + 1:02d}:00"
-    if catalog is not None and dim is not None and not dim.values and dim.stands_for:  # a booking's shift: the
-        dim = next((d for d in catalog.dimensions if d.concept == dim.stands_for and d.values), dim)  # shifts' words
+    if catalog is not None and dim is not None:  # a booking's shift: the shifts' words
+        dim = catalog.valued(dim)
     codes = {v.code: v.labels.label(language) for v in dim.values} if dim else {}
     return " / ".join(codes.get(v, v) for v in values)
 

@@ -833,6 +833,11 @@ CASES = [
      f"SELECT sum(guest_cnt) FILTER (WHERE reservation_id IS NOT NULL), sum(guest_cnt), round(100.0 * sum(guest_cnt) "
      f"FILTER (WHERE reservation_id IS NOT NULL) / sum(guest_cnt), 1) FROM orders WHERE status = 'COMPLETED' "
      f"AND order_type = 'DI' AND {LAST_WEEK}"),
+    ("Average party size for bookings on weekends vs weekdays last month?", "en",  # of the days booked for
+     "SELECT CASE WHEN extract(isodow FROM reserved_for) IN (6, 7) THEN 'weekend' ELSE 'weekday' END, "
+     "round(avg(party_size), 1), count(*) FROM reservations WHERE status <> 'CANCELLED' "
+     "AND reserved_for >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND reserved_for < date_trunc('month', business_now()) GROUP BY 1"),
     ("Who worked the lunch shift yesterday?", "en",  # each one who did, clocked in and out
      "SELECT st.full_name, st.role_code, min(ss.clock_in), max(ss.clock_out) FROM staff_shifts ss "
      "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) "

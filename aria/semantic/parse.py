@@ -296,12 +296,22 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         elif i > 0 and marks.words[i - 1] == "bottom":  # "the bottom 5": how many; "bottom" ranks them, least first
             marks.mark(i, i + 1, "top", number)
             limit = number
-        elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS:  # "5 món",
-            limit = number  # "which 5 dishes": a number before a noun; not "giá bao nhiêu 1 kg" (a measure)
-            marks.mark(i, i + 1, "top", limit)
+        elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS and not (
+                marks.words[i + 1] in _TIME_UNIT_WORDS and not _ranks(marks.words)):  # "5 món", "which 5 dishes": a
+            limit = number  # number before a noun; not "giá bao nhiêu 1 kg" (a measure), nor "doanh thu 7 ngày"
+            marks.mark(i, i + 1, "top", limit)  # (seven days, unless ranked: "5 ngày doanh thu cao nhất")
         if limit == number and i + 1 < len(marks.words) and marks.words[i + 1] == "cai":  # "cho 5 cái": five of them
             marks.mark(i + 1, i + 2, "filler")
     return limit
+
+
+_TIME_UNIT_WORDS = frozenset(["ngay", "tuan", "thang", "day", "week", "month"])
+
+
+def _ranks(words: list[str]) -> bool:
+    """Words that rank rows: "nhất", "top", "most", "least", or an English superlative ("busiest")."""
+    return any(w in ("nhat", "top", "most", "least", "which", "nao") or (w.endswith("est") and len(w) > 4)
+               for w in words)
 
 
 # "more than 100 portions", "dưới 64%", "từ 2 lần trở lên": a condition on a split's first metric (the words before

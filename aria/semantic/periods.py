@@ -92,6 +92,10 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
 _DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
+# "ngày 1 tháng 11", "mùng 2 tháng 9 năm 2026": a day of a month said in words
+_DATE_VI_WORDS = re.compile(r"\b(?:ngay|mung|mong) (\d{1,2}) thang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
+# "ngày 14", "mùng 1", "on the 14th": a day of the month alone, the latest one that has begun
+_DAY_OF_MONTH = re.compile(r"\b(?:(?:ngay|mung|mong) (\d{1,2})|(?:on )?the (\d{1,2})(?:st|nd|rd|th))\b(?! \d)")
 _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "thu tu": 2, "thu 5": 3, "thu nam": 3,
                 "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
@@ -251,6 +255,14 @@ _DATE_EN = re.compile(rf"\b(?:{_MONTH_WORD} (\d{{1,2}})(?:st|nd|rd|th)?|(\d{{1,2
 
 def _month_number(word: str) -> int:
     return _MONTH_ABBR[word[:4] if word == "sept" else word[:3]]
+
+
+def _day_of_month(day: int, today: dt.date) -> dt.date | None:
+    """"Ngày 14": this month's 14th when it has begun, else last month's."""
+    if day <= today.day:
+        return _date(today.year, today.month, day)
+    before = _month_start(today, 1)
+    return _date(before.year, before.month, day)
 
 
 def _recent_date(month: int, day: int, year: int | None, today: dt.date) -> dt.date | None:
@@ -419,6 +431,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _DATE_DM.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _DATE_VI_WORDS.finditer(text):
+        day = _recent_date(int(match.group(2)), int(match.group(1)), int(match.group(3)) if match.group(3) else None,
+                           today)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _MONTH_VI.finditer(text):
         year = _year_of(match.group(2) or match.group(3), today)
         add(match.start(), match.end(), _named_month(int(match.group(1)), year, today), "month")
@@ -431,6 +447,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         year = _year_of(match.group(5) or match.group(6), today)
         add(match.start(), match.end(), _named_quarter(_QUARTER_WORDS.get(number) or int(number), year, today),
             "quarter")
+    for match in _DAY_OF_MONTH.finditer(text):
+        day = _day_of_month(int(match.group(1) or match.group(2)), today)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
     for phrase, back in _WEEKENDS:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), weekend_range(back, today))

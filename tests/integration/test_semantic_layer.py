@@ -934,6 +934,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Hôm nay nhập hàng gì?",  # what goods came in: a list, never the total spent
     "Who waited the longest for food tonight?",  # a table? a guest? never the servers
     "Show me the bookings of 6 or more people over the next three days.",  # the bookings themselves, a list
+    "doanh thu 7 ngày",  # seven days: which ones is unsaid, never the 7 best days of all time
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)

@@ -38,6 +38,9 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
      "4 tuan vua roi"),  # the weeks just gone: whole ones, this week left out
     ("Doanh thu 4 tuần qua", dt.date(2026, 10, 19), dt.date(2026, 11, 15), "4 tuan qua"),  # up to now
     ("Doanh thu quý 3", dt.date(2026, 7, 1), dt.date(2026, 9, 30), "quy 3"),  # a numbered quarter, whole
+    ("Doanh thu ngày 1 tháng 11", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "ngay 1 thang 11"),
+    ("Doanh thu mùng 1", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "mung 1"),  # this month's
+    ("Revenue on the 20th", dt.date(2026, 10, 20), dt.date(2026, 10, 20), "on the 20th"),  # still to come: last month's
     ("No-shows by weekday, going back 8 weeks", dt.date(2026, 9, 21), dt.date(2026, 11, 15), "going back 8 weeks"),
     ("Q4 revenue by month", dt.date(2026, 10, 1), dt.date(2026, 11, 15), "q4"),  # the current one: up to today
     ("Revenue in the third quarter of last year", dt.date(2025, 7, 1), dt.date(2025, 9, 30),

@@ -92,6 +92,9 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
 _DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
+# "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
+# 4 weeks before now as well as the week 4 back)
+_AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")
 # "ngày 1 tháng 11", "mùng 2 tháng 9 năm 2026": a day of a month said in words
 _DATE_VI_WORDS = re.compile(r"\b(?:ngay|mung|mong) (\d{1,2}) thang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
 # "ngày 14", "mùng 1", "on the 14th": a day of the month alone, the latest one that has begun
@@ -431,6 +434,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _DATE_DM.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _AGO.finditer(text):
+        count = _COUNT_WORDS.get(match.group(1)) or int(match.group(1))
+        add(match.start(), match.end(), period_range(match.group(2), count, today), match.group(2))
     for match in _DATE_VI_WORDS.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), int(match.group(3)) if match.group(3) else None,
                            today)

@@ -41,6 +41,7 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     ("Doanh thu ngày 1 tháng 11", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "ngay 1 thang 11"),
     ("Doanh thu mùng 1", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "mung 1"),  # this month's
     ("Revenue on the 20th", dt.date(2026, 10, 20), dt.date(2026, 10, 20), "on the 20th"),  # still to come: last month's
+    ("Revenue 2 weeks ago", dt.date(2026, 10, 26), dt.date(2026, 11, 1), "2 weeks ago"),  # that calendar week
     ("No-shows by weekday, going back 8 weeks", dt.date(2026, 9, 21), dt.date(2026, 11, 15), "going back 8 weeks"),
     ("Q4 revenue by month", dt.date(2026, 10, 1), dt.date(2026, 11, 15), "q4"),  # the current one: up to today
     ("Revenue in the third quarter of last year", dt.date(2025, 7, 1), dt.date(2025, 9, 30),

@@ -2568,6 +2568,11 @@ def _mark_grain_words(marks: _Marks) -> None:
         grain = _GRAIN_AFTER_SUPERLATIVE.get(word)
         if grain and marks.marks[i] is None and _ranks_a_time(marks, i):
             marks.mark(i, i + 1, "grain", grain)
+    if any(k == "grain" for _, _, k, _ in marks.mentions):  # "weekly revenue trend": the series split by week is
+        for i, word in enumerate(marks.words):  # the trend ("xu hướng" too); said with no split, left unread
+            if word in ("trend", "trends") and marks.marks[i] is None or \
+                    marks.words[i:i + 2] == ["xu", "huong"] and marks.free(i, i + 2):
+                marks.mark(i, i + 1 + (word == "xu"), "filler")
 
 
 def _concept_by_itself(marks: _Marks) -> None:

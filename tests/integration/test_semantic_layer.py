@@ -935,6 +935,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Who waited the longest for food tonight?",  # a table? a guest? never the servers
     "Show me the bookings of 6 or more people over the next three days.",  # the bookings themselves, a list
     "doanh thu 7 ngày",  # seven days: which ones is unsaid, never the 7 best days of all time
+    "revenue trend this month",  # a trend by what (day? week?) is unsaid
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1770,6 +1771,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much did each guest spend last night?", "en", ["avg_spend_per_guest"], [("D",)], [], None),  # on average
     ("hom qua co may booking ma khach khong toi", "vi", ["no_shows"], [], [], None),  # "mà" typed bare, never "mã"
     ("How many bills did managers void this week?", "en", ["void_orders"], [], [], None),  # who voided: no filter
+    ("Weekly revenue trend for the last 8 weeks", "en", ["revenue"], [], ["metric_time__week"], None),  # the series
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

@@ -1773,6 +1773,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many bills did managers void this week?", "en", ["void_orders"], [], [], None),  # who voided: no filter
     ("Weekly revenue trend for the last 8 weeks", "en", ["revenue"], [], ["metric_time__week"], None),  # the series
     ("What's the price of a Heineken?", "en", ["menu_price"], [("Heineken beer",)], ["menu_item__name_en"], None),
+    ("How many dishes are ready at the pass?", "en", ["dishes_at_pass"], [], [], None),
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

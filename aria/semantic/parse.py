@@ -1083,10 +1083,13 @@ class QuestionParser:
                            for f in filters):  # "the value of the stock we used": the use's, never the stock's
             return Parsed(None, recognised, [], f"{balance[0]} is the balance of every movement: one kind of movement "
                                                 "is a figure of its own (the use, the waste, the deliveries)")
+        live_today = period is not None and period.start == period.end == now.date() and \
+            any(self.catalog.metrics[m].live and not self.catalog.metrics[m].fixture  # "tối nay còn mấy bàn trống":
+                for m in named)  # the free ones now, beside all the tables
         fixture = [m for m in metrics if self.catalog.metrics[m].fixture]
-        if fixture and (period is not None or compare is not None):  # "how many tables did we serve today": the
+        if fixture and ((period is not None and not live_today) or compare is not None):  # "how many tables did we
             return Parsed(None, recognised, [], f"{fixture[0]} counts what the restaurant has: the ones used in a "
-                                                "period are a figure of their own")
+                                                "period are a figure of their own")  # serve today": the tables used
         if balance and (period is not None or compare is not None):
             windows = {self.catalog.metrics[m].window_days for m in balance} - {None}
             if compare is not None or period is None or period.end < now.date() or (

@@ -1774,6 +1774,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Weekly revenue trend for the last 8 weeks", "en", ["revenue"], [], ["metric_time__week"], None),  # the series
     ("What's the price of a Heineken?", "en", ["menu_price"], [("Heineken beer",)], ["menu_item__name_en"], None),
     ("How many dishes are ready at the pass?", "en", ["dishes_at_pass"], [], [], None),
+    ("Tối nay còn bao nhiêu bàn trống?", "vi", ["free_tables", "table_count"], [], [], None),  # now, beside all
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

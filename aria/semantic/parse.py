@@ -14,6 +14,7 @@ or to an honest "no" that says what was recognised).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime as dt
 import functools
 import re
@@ -865,7 +866,7 @@ class QuestionParser:
                     (i >= 0 and _kind(marks.marks[i]) == "superlative" and before in _WHICH_OF_ROWS):
                 marks.forget(a, b)  # "our most frequent customers": which customers
                 marks.mark(a, b, "concept", concept)
-        for a, b, kind, payload in list(marks.mentions):  # "who visits us most often": the customers, never staff
+        for a, b, kind, _ in list(marks.mentions):  # "who visits us most often": the customers, never staff
             if kind != "concept" or marks.words[a:b] not in (["who"], ["ai"]):
                 continue
             if marks.words[b:b + 1] in _VISITS and "customer" in self._concepts.values():
@@ -2855,22 +2856,33 @@ def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> Non
             marks.mark(a, b, "filler")
 
 
+_MANAGER_ROLE, _CANCELLED, _VOIDED = "MGR", "CANCELLED", "VOID"  # staff.role_code, orders.status (VOID: "voided by a
+# manager", descriptions.yaml)
+
+
 def _who_voided(marks: _Marks) -> None:
     """"How many bills did managers void", "hóa đơn bị quản lý hủy": a role right before a bill's status is who put
-    the bills in it (a manager voids a bill), never the role of the bills' servers."""
-    statuses = {a for a, _, k, p in marks.mentions if k == "value" and any(
-        getattr(m, "concept", None) == "order_status" for m in cast(tuple[object, ...], p))}
+    the bills in it, never the role of the bills' servers; a bill a manager cancels is voided (VOID: "voided by a
+    manager")."""
+    statuses = {a: (a, b, p) for a, b, k, p in marks.mentions if k == "value" and any(
+        getattr(m, "concept", None) == "order_status" for m in cast(tuple[ValueMeaning, ...], p))}
     for a, b, kind, payload in list(marks.mentions):
         if kind == "value" and b in statuses and all(
-                getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)):
+                getattr(m, "concept", None) == "role" for m in cast(tuple[ValueMeaning, ...], payload)):
             marks.forget(a, b)
             marks.mark(a, b, "filler")
+            if any(m.value == _MANAGER_ROLE for m in cast(tuple[ValueMeaning, ...], payload)):
+                start, end, meanings = statuses[b]
+                voided = tuple(dataclasses.replace(m, value=_VOIDED) if m.value == _CANCELLED else m
+                               for m in cast(tuple[ValueMeaning, ...], meanings))
+                marks.forget(start, end)
+                marks.mark(start, end, "value", voided)
 
 
 def _friend_before_a_name(marks: _Marks) -> None:
     """"Bạn Bùi Thanh Hoa", "ban Vo Van Son": "bạn", said before a person's name as "anh" or "chị" are, is how the
     person is called, never "bàn" (a table) or "bán" (to sell)."""
-    for a, b, kind, payload in list(marks.mentions):
+    for a, _, kind, payload in list(marks.mentions):
         if a == 0 or kind != "value" or marks.words[a - 1] != "ban" or marks.accents[a - 1] not in ("", "\u0323") or \
                 not any(m.semantic_model in ("staff", "customers") for m in cast(tuple[ValueMeaning, ...], payload)):
             continue

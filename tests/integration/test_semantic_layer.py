@@ -1771,6 +1771,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much did each guest spend last night?", "en", ["avg_spend_per_guest"], [("D",)], [], None),  # on average
     ("hom qua co may booking ma khach khong toi", "vi", ["no_shows"], [], [], None),  # "mà" typed bare, never "mã"
     ("How many bills did managers void this week?", "en", ["void_orders"], [], [], None),  # who voided: no filter
+    ("Tháng này có bao nhiêu hóa đơn bị quản lý hủy?", "vi", ["void_orders"], [], [], None),  # a manager voids
     ("Weekly revenue trend for the last 8 weeks", "en", ["revenue"], [], ["metric_time__week"], None),  # the series
     ("What's the price of a Heineken?", "en", ["menu_price"], [("Heineken beer",)], ["menu_item__name_en"], None),
     ("How many dishes are ready at the pass?", "en", ["dishes_at_pass"], [], [], None),

@@ -1280,8 +1280,9 @@ class QuestionParser:
             figures = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
             metrics, rows_only = figures or [str(listing)], not figures
             available = list(self.group_bys_of(metrics))
-            if counted not in split_concepts:
-                group_by = [*group_by, self._pick(counted, available, language)]
+            if counted not in split_concepts:  # each row with its attributes (a member: the tier)
+                group_by = [*group_by, *self._with_attributes([self._pick(counted, available, language)], available,
+                                                              metrics, language, filters)]
                 split_concepts.add(counted)
             fixed = self._fixed_by(filters)  # "terrace tables": no area
             row = next((g for g in group_by if self.catalog.concept_of(g) == counted), "")  # (a server: a staff member)
@@ -2980,7 +2981,9 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
         nxt = next((m for m in marks.marks[i + 1:] if m is None or m.kind != "filler"), None)  # "by the area"
         prev = marks.marks[i - 1] if i > 0 else None
         if word in WHICH_WORDS and ((nxt and nxt.kind in ("concept", "grain", "top", "value")) or
-                                    (prev and prev.kind in ("concept", "value"))):
+                                    (prev and prev.kind in ("concept", "value")) or
+                                    (word == "which" and nxt and nxt.kind == "metric")):  # "which members have a
+            # birthday": the rows of what it counts, when its words name them (else handed over, never a total)
             marks.marks[i] = _Mark("which")
         elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):
             marks.marks[i] = _Mark("group")

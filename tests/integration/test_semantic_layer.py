@@ -838,6 +838,10 @@ CASES = [
      "round(avg(party_size), 1), count(*) FROM reservations WHERE status <> 'CANCELLED' "
      "AND reserved_for >= date_trunc('month', business_now()) - interval '1 month' "
      "AND reserved_for < date_trunc('month', business_now()) GROUP BY 1"),
+    ("Which members have a birthday in the next 7 days?", "en",  # each one, with a phone to call
+     "SELECT full_name, tier, phone, birth_date FROM customers WHERE birth_date IS NOT NULL AND "
+     "make_date(2026, extract(month FROM birth_date)::int, 1) + (extract(day FROM birth_date)::int - 1) "
+     "BETWEEN business_now()::date + 1 AND business_now()::date + 7"),
     ("Who worked the lunch shift yesterday?", "en",  # each one who did, clocked in and out
      "SELECT st.full_name, st.role_code, min(ss.clock_in), max(ss.clock_out) FROM staff_shifts ss "
      "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) "

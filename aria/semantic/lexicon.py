@@ -371,7 +371,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "f
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
                   "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
                   "tren thuc don", "trong thuc don", "thuc don",
-                  "can you", "could you", "i e", "e g", "look at", "looking at", "khác nhau sao", "bên mình", "của nó", "khoảng", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
+                  "can you", "could you", "where are we at on", "where are we on", "where do we stand on", "i e", "e g", "look at", "looking at", "khác nhau sao", "bên mình", "của nó", "khoảng", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
                   "split", "split out", "split them out", "split it out", "break them down", "break it down",
                   "chu yeu", "mainly", "mostly", "toan bo", "toan the",
                   "tu luc chay", "tu khi chay", "since launch", "since it launched", "con lai", "tu luc ra mat",

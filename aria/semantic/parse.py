@@ -1568,11 +1568,26 @@ class QuestionParser:
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
+        named = [m for m in named if not self._the_base_of(marks, m, metric_spans)]
         if len(named) > 1 or ranked_rows:
             nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
                      and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
             named = [m for m in named if m not in nouns] or ([] if ranked_rows and set(named) <= nouns else named)
         return [self._as_companion(m, named) for m in named]
+
+    def _the_base_of(self, marks: _Marks, metric: str, spans: list[tuple[int, int, str]]) -> bool:
+        """"VAT on this week's sales", "thuế VAT trên doanh thu tháng này": money said after "on"/"trên" (a period
+        between) right after a figure shown beside the money it is charged on (VAT, beside its taxable sales) is
+        that base, not a figure of its own."""
+        for (_, end, before), (start, _, after) in zip(spans, spans[1:]):
+            if after != metric or self.catalog.metrics[metric].unit != "vnd":
+                continue
+            between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start]) if _kind(m) != "time"]
+            if between in (["on"], ["for"], ["tren"]) and any(
+                    self.catalog.metrics[c].unit == "vnd" for c in self.catalog.metrics[before].companions
+                    if c in self.catalog.metrics):
+                return True
+        return False
 
     def _rows_ranked_by_default(self, marks: _Marks) -> bool:
         """Rows ranked with no figure said of them, then the rows of a value they are in: "top 5 dishes in delivery

@@ -1780,6 +1780,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("What's the price of a Heineken?", "en", ["menu_price"], [("Heineken beer",)], ["menu_item__name_en"], None),
     ("How many dishes are ready at the pass?", "en", ["dishes_at_pass"], [], [], None),
     ("Tối nay còn bao nhiêu bàn trống?", "vi", ["free_tables", "table_count"], [], [], None),  # now, beside all
+    ("Where are we at on VAT for this week's sales so far?", "en", ["vat", "taxable_sales"], [], [], None),  # the
+    # sales are what it is charged on, never a figure of their own
+    ("tiền thu từng phương thức hôm qua", "vi", ["payment_amount"], [], ["payment__method"], None),
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

@@ -217,7 +217,7 @@ UNITS: dict[str, str] = {
     "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "how many time": "count", "don": "count",
     "phieu": "count", "may cai": "count", "bao nhieu cai": "count",
-    "money": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
+    "money": "vnd", "amount": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
     "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }

@@ -1783,6 +1783,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Where are we at on VAT for this week's sales so far?", "en", ["vat", "taxable_sales"], [], [], None),  # the
     # sales are what it is charged on, never a figure of their own
     ("tiền thu từng phương thức hôm qua", "vi", ["payment_amount"], [], ["payment__method"], None),
+    ("refunds this month, count and amount", "en", ["refunds", "refunded_amount"], [], [], None),  # "amount": money
     ("No-show rate by party size last month", "en", ["no_show_rate"], [], ["reservation__booked_party_size"], None),
     ("What's the number one drink this week?", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("Revenue yesterday, and guests too", "en", ["revenue", "guests"], [], [], None),  # "too": as well

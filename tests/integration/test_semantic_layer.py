@@ -842,6 +842,9 @@ CASES = [
      "SELECT full_name, tier, phone, birth_date FROM customers WHERE birth_date IS NOT NULL AND "
      "make_date(2026, extract(month FROM birth_date)::int, 1) + (extract(day FROM birth_date)::int - 1) "
      "BETWEEN business_now()::date + 1 AND business_now()::date + 7"),
+    ("How many bookings were made today?", "en",  # taken today, for any date: never the bookings for today
+     "SELECT count(*), sum(party_size) FROM reservations WHERE status <> 'CANCELLED' "
+     "AND created_at >= business_now()::date AND created_at < business_now()::date + 1"),
     ("Who worked the lunch shift yesterday?", "en",  # each one who did, clocked in and out
      "SELECT st.full_name, st.role_code, min(ss.clock_in), max(ss.clock_out) FROM staff_shifts ss "
      "JOIN shifts s USING (shift_id) JOIN staff st USING (staff_id) "

@@ -1579,10 +1579,11 @@ class QuestionParser:
         """"VAT on this week's sales", "thuế VAT trên doanh thu tháng này": money said after "on"/"trên" (a period
         between) right after a figure shown beside the money it is charged on (VAT, beside its taxable sales) is
         that base, not a figure of its own."""
-        for (_, end, before), (start, _, after) in zip(spans, spans[1:]):
+        for (_, end, before), (start, _, after) in zip(spans, spans[1:], strict=False):
             if after != metric or self.catalog.metrics[metric].unit != "vnd":
                 continue
-            between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start]) if _kind(m) != "time"]
+            between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start], strict=True)
+                       if _kind(m) != "time"]
             if between in (["on"], ["for"], ["tren"]) and any(
                     self.catalog.metrics[c].unit == "vnd" for c in self.catalog.metrics[before].companions
                     if c in self.catalog.metrics):

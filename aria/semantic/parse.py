@@ -1576,15 +1576,15 @@ class QuestionParser:
         return [self._as_companion(m, named) for m in named]
 
     def _the_base_of(self, marks: _Marks, metric: str, spans: list[tuple[int, int, str]]) -> bool:
-        """"VAT on this week's sales", "thuế VAT trên doanh thu tháng này": money said after "on"/"trên" (a period
-        between) right after a figure shown beside the money it is charged on (VAT, beside its taxable sales) is
-        that base, not a figure of its own."""
+        """"VAT on this week's sales", "VAT for last month's sales": money said after "on"/"for" (a period between)
+        right after a figure shown beside the money it is charged on (VAT, beside its taxable sales) is that base,
+        not a figure of its own."""
         for (_, end, before), (start, _, after) in zip(spans, spans[1:], strict=False):
             if after != metric or self.catalog.metrics[metric].unit != "vnd":
                 continue
             between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start], strict=True)
                        if _kind(m) != "time"]
-            if between in (["on"], ["for"], ["tren"]) and any(
+            if between in (["on"], ["for"]) and any(
                     self.catalog.metrics[c].unit == "vnd" for c in self.catalog.metrics[before].companions
                     if c in self.catalog.metrics):
                 return True
@@ -1595,9 +1595,10 @@ class QuestionParser:
         orders", "top 5 dishes for delivery" rank the dishes as they rank by default (portions sold); the orders
         and the value are where they were sold, not a figure. (Two values listed, "in takeaway and delivery
         orders", may be one group or each apart: not read.)"""
-        return max(_values_per_concept(marks).values(), default=0) < 2 and any(k == "concept" and _ranked_or_best_before(marks, a) and marks.words[b:b + 1] in _ROWS_IN
-                   and any(d.concept == p and d.ranked_by for d in self.catalog.dimensions)
-                   for a, b, k, p in marks.mentions)
+        return max(_values_per_concept(marks).values(), default=0) < 2 and any(
+            k == "concept" and _ranked_or_best_before(marks, a) and marks.words[b:b + 1] in _ROWS_IN
+            and any(d.concept == p and d.ranked_by for d in self.catalog.dimensions)
+            for a, b, k, p in marks.mentions)
 
     def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None, ahead: bool) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
@@ -2591,8 +2592,8 @@ def _mark_grain_words(marks: _Marks) -> None:
             marks.mark(i, i + 1, "grain", grain)
     if any(k == "grain" for _, _, k, _ in marks.mentions):  # "weekly revenue trend": the series split by week is
         for i, word in enumerate(marks.words):  # the trend ("xu hướng" too); said with no split, left unread
-            if word in ("trend", "trends") and marks.marks[i] is None or \
-                    marks.words[i:i + 2] == ["xu", "huong"] and marks.free(i, i + 2):
+            if (word in ("trend", "trends") and marks.marks[i] is None) or \
+                    (marks.words[i:i + 2] == ["xu", "huong"] and marks.free(i, i + 2)):
                 marks.mark(i, i + 1 + (word == "xu"), "filler")
 
 

@@ -137,7 +137,7 @@ def test_a_hostile_value_never_becomes_sql(engine: Engine, question: str) -> Non
 
 
 def test_a_confirmed_answer_is_answered_again_with_no_model_call(engine: Engine) -> None:
-    question = "What was our total tip amount yesterday?"
+    question = "What did the tip jar hold yesterday?"  # no metric reads "jar": handed over until confirmed
     first = engine.ask(question)
     assert first.status == "no_model"
     fixed = first.model_copy(update={"status": "answered", "sql": TIPS_SQL,
@@ -146,7 +146,7 @@ def test_a_confirmed_answer_is_answered_again_with_no_model_call(engine: Engine)
     again = engine.ask(question)
     assert again.status == "reused" and again.llm_calls == 0
     assert same_result([tuple(r) for r in again.rows], gold_rows(engine, TIPS_SQL))
-    paraphrase = engine.ask("What was our total tip amount the day before yesterday?")
+    paraphrase = engine.ask("What did the tip jar hold the day before yesterday?")
     assert paraphrase.status == "reused" and paraphrase.reused_query_id == again.reused_query_id
     two_days_ago = TIPS_SQL.replace("interval '1 day'", "interval '2 days'")
     assert same_result([tuple(r) for r in paraphrase.rows], gold_rows(engine, two_days_ago))

@@ -1568,27 +1568,27 @@ class QuestionParser:
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
-        named = [m for m in named if not self._the_base_of(marks, m, metric_spans)]
+        bases = self._bases_said(marks, metric_spans)
+        named = [m for m in named if m not in bases]
         if len(named) > 1 or ranked_rows:
             nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
                      and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
             named = [m for m in named if m not in nouns] or ([] if ranked_rows and set(named) <= nouns else named)
         return [self._as_companion(m, named) for m in named]
 
-    def _the_base_of(self, marks: _Marks, metric: str, spans: list[tuple[int, int, str]]) -> bool:
+    def _bases_said(self, marks: _Marks, spans: list[tuple[int, int, str]]) -> set[str]:
         """"VAT on this week's sales", "VAT for last month's sales": money said after "on"/"for" (a period between)
         right after a figure shown beside the money it is charged on (VAT, beside its taxable sales) is that base,
         not a figure of its own."""
+        bases = set()
         for (_, end, before), (start, _, after) in zip(spans, spans[1:], strict=False):
-            if after != metric or self.catalog.metrics[metric].unit != "vnd":
-                continue
             between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start], strict=True)
                        if _kind(m) != "time"]
-            if between in (["on"], ["for"]) and any(
+            if self.catalog.metrics[after].unit == "vnd" and between in (["on"], ["for"]) and any(
                     self.catalog.metrics[c].unit == "vnd" for c in self.catalog.metrics[before].companions
                     if c in self.catalog.metrics):
-                return True
-        return False
+                bases.add(after)
+        return bases
 
     def _rows_ranked_by_default(self, marks: _Marks) -> bool:
         """Rows ranked with no figure said of them, then the rows of a value they are in: "top 5 dishes in delivery
@@ -2465,6 +2465,7 @@ def _said_whole(marks: _Marks, period: TimeRange) -> bool:
 
 _WHOLE_MARKS = accents_of("cả")[0]
 _RELATIVE_MA = accents_of("mà")[0]
+_FRIEND_BAN = accents_of("bạn")[0]  # "bạn Bùi Thanh Hoa", never "bàn" or "bán"
 _WHOLE_NGUYEN = accents_of("nguyên")[0]
 
 
@@ -2737,12 +2738,18 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
 _CHATTER_AFTER = frozenset(["em", "anh", "chi", "a", "ha", "nhi", "nha", "nhe", "vay", "ak", "ah"])
 
 
+def _figures_said(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> list[tuple[int, int]]:
+    """Where the question names a figure: a metric's words, or a value that is also a metric's name ("nhập hàng":
+    goods received; "khách không tới": no-shows)."""
+    return [(a, b) for a, b, k, _ in marks.mentions
+            if k == "metric" or (k == "value" and tuple(marks.words[a:b]) in metric_words)]
+
+
 def _what_right_after_a_metric(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:
     """"Hôm nay nhập hàng gì?": "gì" right after a figure's words asks what things (the goods received), a list of
     rows, not the figure ("món gì", "lý do gì" name the rows asked for, and so are read); so after a value that
     names a figure ("nhập hàng", goods received)."""
-    ends = {b for a, b, k, _ in marks.mentions
-            if k == "metric" or (k == "value" and tuple(marks.words[a:b]) in metric_words)}  # ("nước gì": a drink)
+    ends = {b for _, b in _figures_said(marks, metric_words)}  # (a value that names none, "nước gì": a drink)
     for i, word in enumerate(marks.words):
         if word == "gi" and i in ends and _kind(marks.marks[i]) in (None, "filler"):
             marks.forget(i, i + 1)
@@ -2865,8 +2872,7 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
 def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:
     """"mấy bàn đặt trước mà khách không đến" typed bare: "ma" right before a figure (or a value that names one,
     "khách không tới") is "mà" (that ...), never "mã" (a code: "mã GIAM10", "mã khuyến mãi")."""
-    starts = {a for a, b, k, _ in marks.mentions
-              if k == "metric" or (k == "value" and tuple(marks.words[a:b]) in metric_words)}
+    starts = {a for a, _ in _figures_said(marks, metric_words)}
     for a, b, kind, _ in list(marks.mentions):
         if kind == "concept" and marks.words[a:b] == ["ma"] and b in starts and \
                 marks.accents[a] in ("", _RELATIVE_MA):
@@ -2901,7 +2907,7 @@ def _friend_before_a_name(marks: _Marks) -> None:
     """"Bạn Bùi Thanh Hoa", "ban Vo Van Son": "bạn", said before a person's name as "anh" or "chị" are, is how the
     person is called, never "bàn" (a table) or "bán" (to sell)."""
     for a, _, kind, payload in list(marks.mentions):
-        if a == 0 or kind != "value" or marks.words[a - 1] != "ban" or marks.accents[a - 1] not in ("", "\u0323") or \
+        if a == 0 or kind != "value" or marks.words[a - 1] != "ban" or marks.accents[a - 1] not in ("", _FRIEND_BAN) or \
                 not any(m.semantic_model in ("staff", "customers") for m in cast(tuple[ValueMeaning, ...], payload)):
             continue
         marks.forget(a - 1, a)
@@ -3396,6 +3402,11 @@ _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
 _WHO_AT_WORK = frozenset(["work", "worked", "working", "dung"])  # "ai đứng ca trưa hôm qua"
 
 
+def _names_a_role(kind: str, payload: object) -> bool:
+    """A value mention that names a staff role ("cooks", "bartenders", "quản lý")."""
+    return kind == "value" and any(getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload))
+
+
 def _people_of_a_role_at_work(marks: _Marks) -> None:
     """"How many cooks worked yesterday", "bao nhiêu đầu bếp đi làm": a count asked of a role, then its work,
     is the staff who worked (the role a filter); "how many hours did each server work" names its figure. So is the
@@ -3405,12 +3416,11 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
     if not any(k in ("metric", "unit") for _, _, k, _ in marks.mentions):
         for _, b, kind, payload in sorted(marks.mentions):
             if b < len(marks.words) and marks.words[b] in _WHO_AT_WORK and marks.marks[b] in (None, _Mark("verb")) \
-                    and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or (kind == "value" and any(
-                        getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)))):
+                    and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or _names_a_role(kind, payload)):
                 marks.forget(b, b + 1)
                 marks.mark(b, b + 1, "verb", "staff_worked")
     for a, b, kind, payload in list(marks.mentions):
-        if kind != "value" or not any(getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload)):
+        if not _names_a_role(kind, payload):
             continue
         if tuple(marks.words[max(a - 2, 0):a]) not in _HOW_MUCH and (not a or marks.words[a - 1] != "may"):
             continue
@@ -3430,8 +3440,7 @@ def _each_one_of_a_role(marks: _Marks) -> bool:
     one was found."""
     found = False
     for _, end, kind, payload in list(marks.mentions):
-        if not (kind == "concept" and payload in ("server", "staff")) and not (kind == "value" and any(
-                getattr(m, "concept", None) == "role" for m in cast(tuple[object, ...], payload))):
+        if not (kind == "concept" and payload in ("server", "staff")) and not _names_a_role(kind, payload):
             continue
         end = _past_a_period(marks, end)  # "mấy bạn pha chế tuần này, mỗi người ..."
         size = next((n for n in (2, 3) if tuple(marks.words[end:end + n]) in _EACH_ONE), 0)

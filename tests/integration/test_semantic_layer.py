@@ -1796,6 +1796,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # them: a verb names the figure
     ("How much did we pay Hải sản Cần Giờ last month?", "en", ["supplier_spend"], [("Hải sản Cần Giờ",)], [], None),  # goods
     ("Who is our biggest supplier this month?", "en", ["supplier_spend"], [], ["supplier__name"], None),  # bought from it
+    ("tỷ lệ đơn hủy tuần này", "vi", ["cancel_rate"], [], [], None),  # the rate of what "đơn hủy" counts
+    ("ti le mon tre theo bep thang nay", "vi", ["late_ticket_rate"], [], ["station__name_vi"], None),  # "món trễ"
+    ("Tỷ lệ khách quen tháng này là bao nhiêu?", "vi", ["returning_rate"], [], [], None),  # of the members served
+    ("What was our repeat customer rate last month?", "en", ["returning_rate"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -446,7 +446,8 @@ class ValueMeaning:
 # Vietnamese writes a final i or y both ways: "tỷ lệ" / "tỉ lệ", "kỹ" / "kĩ", "quý" / "quí"; and one word
 # is one word however it is shortened ("avg bill" is the average bill).
 _SAME_WORD = {"ty": "ti", "ky": "ki", "ly": "li", "my": "mi", "quy": "qui", "hy": "hi", "sy": "si", "ny": "ni",
-              "avg": "average"}
+              "avg": "average",
+              "deliveries": "deliveries"}  # what suppliers bring in; "delivery" is an order type
 
 
 def words_of(text: str) -> tuple[str, ...]:

@@ -3230,11 +3230,12 @@ def _ranked_before(marks: _Marks, start: int) -> bool:
 
 
 def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
-    """As :func:`_ranked_before`, or a superlative of rows right before: "the top seller", "our best dishes" (but
-    "the most dishes" is how many)."""
+    """As :func:`_ranked_before`, or a superlative of rows right before, values between: "the top seller", "our
+    best dishes", "top delivery dishes" (but "the most dishes" is how many)."""
     end = next((b for a, b, _, _ in marks.mentions if a == start), start + 1)
-    return _ranked_before(marks, start) or (start > 0 and _kind(marks.marks[start - 1]) == "superlative"
-                                            and marks.words[start - 1] in _BEST_OF_ROWS) or \
+    best = _first_before(marks, start, ("value",))
+    return _ranked_before(marks, start) or (best >= 0 and _kind(marks.marks[best]) == "superlative"
+                                            and marks.words[best] in _BEST_OF_ROWS) or \
         (marks.words[start] == "what" and _kind(marks.marks[end] if end < len(marks.words) else None)
          == "superlative")  # "what sold best": the dishes, ranked
 
@@ -3547,11 +3548,14 @@ def _asked_as_what(marks: _Marks, start: int, end: int) -> bool:
 
 
 def _top_of_a_list(marks: _Marks, language: str) -> bool:
-    """"Top" right before what it ranks, with no number: "top món" (Vietnamese has no plural), "top dishes";
-    not "top dish", "top-selling drink" or "top seller"."""
+    """"Top" before what it ranks, values between and no number: "top món" (Vietnamese has no plural), "top
+    dishes", "top delivery dishes", "top drinks" (the dishes of a category); not "top dish", "top-selling drink"
+    or "top seller"."""
     tops = [b for a, b, k, _ in marks.mentions if k == "superlative" and marks.words[a:b] == ["top"]]
-    return any(a == end and k in ("concept", "grain") and (language == "vi" or marks.raw[b - 1].endswith("s"))
-               for end in tops for a, b, k, _ in marks.mentions)
+    return any(_first_before(marks, a, ("value",)) == end - 1 and (language == "vi" or marks.raw[b - 1].endswith("s"))
+               and (k in ("concept", "grain") or k == "value" and not _marked_after(marks, b, ("concept", "grain"))
+                    and any(m.semantic_model in _MENU_MODELS for m in cast(tuple[ValueMeaning, ...], p)))
+               for end in tops for a, b, k, p in marks.mentions if a >= end)
 
 
 def _plural_subject(marks: _Marks) -> bool:

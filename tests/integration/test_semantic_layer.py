@@ -1800,6 +1800,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("ti le mon tre theo bep thang nay", "vi", ["late_ticket_rate"], [], ["station__name_vi"], None),  # "món trễ"
     ("Tỷ lệ khách quen tháng này là bao nhiêu?", "vi", ["returning_rate"], [], [], None),  # of the members served
     ("What was our repeat customer rate last month?", "en", ["returning_rate"], [], [], None),
+    ("Top delivery dishes last week", "en", ["portions_sold"], [("DL",)], ["menu_item__name_en"], 5),  # the dishes of
+    # delivery orders (never the supplier deliveries), the first few
+    ("top drinks this month", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 5),  # "top" of a plural
+    ("How many deliveries came in this week?", "en", ["deliveries"], [], [], None),  # deliveries: from suppliers
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

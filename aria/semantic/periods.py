@@ -47,7 +47,8 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("today", "day", 0),
     ("last week", "week", 1), ("previous week", "week", 1), ("this week", "week", 0), ("week to date", "week", 0),
     ("last month", "month", 1), ("previous month", "month", 1), ("this month", "month", 0),
-    ("month to date", "month", 0), ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
+    ("month to date", "month", 0), ("the month so far", "month", 0), ("the week so far", "week", 0),
+    ("for the day", "day", 0), ("for the month", "month", 0), ("for the week", "week", 0), ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
     ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
 )
@@ -460,7 +461,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), weekend_range(back, today))
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
-        for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
+        named_after = r"(?! of\b)" if phrase.startswith(("the ", "for the ")) else ""  # "for the month of October"
+        for match in re.finditer(rf"\b{re.escape(phrase)}\b{named_after}", text):
             add(match.start(), match.end(), period_range(unit, back, today), unit)
     if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
         add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")

@@ -1804,6 +1804,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # delivery orders (never the supplier deliveries), the first few
     ("top drinks this month", "en", ["portions_sold"], [("DRINK",)], ["menu_item__name_en"], 5),  # "top" of a plural
     ("How many deliveries came in this week?", "en", ["deliveries"], [], [], None),  # deliveries: from suppliers
+    ("How much revenue did we actually make yesterday?", "en", ["revenue"], [], [], None),  # "actually": no meaning
+    ("October close: gross sales, discounts, VAT and what guests paid", "en",  # what they paid: the bills' totals
+     ["gross_sales", "discounts", "vat", "revenue"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

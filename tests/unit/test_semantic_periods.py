@@ -73,6 +73,14 @@ def test_vs_last_is_the_period_before_the_one_named() -> None:
     assert _periods("revenue vs last") == []  # nothing named before it
 
 
+def test_the_month_or_week_so_far_is_the_current_one() -> None:
+    assert _periods("Where are we at on sales for the month so far?")[0][:2] == (
+        dt.date(2026, 11, 1), dt.date(2026, 11, 15))
+    assert _periods("sales for the week")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))
+    assert _periods("covers for the day")[0][:2] == (NOW.date(), NOW.date())
+    assert [p[2] for p in _periods("revenue for the month of October")] == ["of october"]  # the month named
+
+
 def test_to_date_abbreviations_are_the_current_periods() -> None:
     assert _periods("MTD revenue")[0][:2] == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
     assert _periods("WTD covers")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))

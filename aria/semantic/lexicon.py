@@ -306,7 +306,8 @@ BELOW_WORDS = ("under their reorder point", "under the reorder point", "under re
                "under reorder level", "under the reorder level", "under their reorder level", "below reorder point",
                "below the reorder point", "below minimum stock", "low on stock", "running low", "run low", "low stock",
                "need reordering", "needs reordering", "need to reorder", "need to be reordered", "needs to be reordered",
-               "dưới mức đặt hàng lại", "dưới mức đặt lại", "dưới mức đặt hàng", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
+               "dưới mức đặt hàng lại", "dưới mức đặt lại", "dưới mức đặt hàng", "dưới mức cần đặt hàng lại", "dưới mức cần đặt lại",
+               "dưới mức cần đặt hàng", "dưới mức cần nhập", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
                "dưới mức tồn tối thiểu", "dưới mức tối thiểu", "dưới định mức", "sắp hết", "sắp hết hàng", "sắp cạn",
                "sắp cạn kho", "gần hết", "cần đặt thêm", "cần nhập thêm", "cần đặt hàng lại", "cần nhập hàng")
 # "Of the customers who came in October, how many came back in November", "... haven't been back since": those of

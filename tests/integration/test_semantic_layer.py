@@ -1807,6 +1807,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much revenue did we actually make yesterday?", "en", ["revenue"], [], [], None),  # "actually": no meaning
     ("October close: gross sales, discounts, VAT and what guests paid", "en",  # what they paid: the bills' totals
      ["gross_sales", "discounts", "vat", "revenue"], [], [], None),
+    ("Which 5 dishes are slowest to come out of the kitchen this month?", "en", ["avg_prep_time"], [],
+     ["menu_item__name_en"], 5),  # coming out of the kitchen: the prep time
+    ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
+    ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -157,7 +157,7 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
-    "to": ("tô",), "noi": ("nồi",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",)}  # not "chỉ tiêu" (a target)
+    "to": ("tô",), "noi": ("nồi",), "lan": ("lần",), "luot": ("lượt",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",)}  # not "chỉ tiêu" (a target)
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -568,7 +568,12 @@ def _add(entries: dict[tuple[tuple[str, ...], str], Entry], phrase: str, kind: s
     if not words:
         return
     known = entries.get((words, kind))
-    accents = _merged(known, _spellings(words, spelling or phrase, vietnamese=vietnamese))
+    spelled = _spellings(words, spelling or phrase, vietnamese=vietnamese)
+    if kind == "concept" and known is not None and known.payload != payload and spelled is not None:
+        key = (words, f"concept {payload}")  # "hạng" a tier, "hàng" an ingredient: apart, each as it is spelled
+        entries[key] = Entry(words, kind, payload, _merged(entries.get(key), spelled))
+        return
+    accents = _merged(known, spelled)
     if kind == "value":  # one spelling may name values of several dimensions ("bị hủy": an order, a line)
         alternatives = known.payload if known is not None else ()
         entries[(words, kind)] = Entry(words, kind, (*alternatives, *([] if payload in alternatives else [payload])), accents)

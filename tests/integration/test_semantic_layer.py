@@ -943,6 +943,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Show me the bookings of 6 or more people over the next three days.",  # the bookings themselves, a list
     "doanh thu 7 ngày",  # seven days: which ones is unsaid, never the 7 best days of all time
     "revenue trend this month",  # a trend by what (day? week?) is unsaid
+    "Tháng này chị Lan làm được bao nhiêu giờ rồi?",  # no Lan on the staff: never everyone's hours ("lan" is not "lần")
+    "how many days of stock do we have left",  # each ingredient's own: never stock over use across kg, l and pieces
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1809,6 +1811,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["gross_sales", "discounts", "vat", "revenue"], [], [], None),
     ("Which 5 dishes are slowest to come out of the kitchen this month?", "en", ["avg_prep_time"], [],
      ["menu_item__name_en"], 5),  # coming out of the kitchen: the prep time
+    ("Hôm nay đã nhận những hàng gì từ nhà cung cấp?", "vi", ["supplier_spend"], [], ["ingredient__name_vi"], None),
+    # "hàng" (goods) is never "hạng" (a tier)
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])

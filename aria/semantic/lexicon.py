@@ -476,6 +476,9 @@ _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
              "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
+_LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
+_AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) 1 (?=\w)", re.IGNORECASE)  # "trung bình
+# 1 bill": each bill's, never the top one
 
 
 def shorthand_spelled(text: str) -> str:
@@ -484,12 +487,16 @@ def shorthand_spelled(text: str) -> str:
 
     >>> shorthand_spelled("hqua bill tb bao nhiêu? KM10 vs KM"), shorthand_spelled("dt hqua bn, # of bills")
     ('hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi', 'dt hom qua bao nhieu, number of bills')
-    >>> shorthand_spelled("avg check yday vs last sat?")
-    'avg check yesterday vs last saturday?'
+    >>> shorthand_spelled("avg check yday vs last sat?"), shorthand_spelled("hotpot sales fri and sat")
+    ('avg check yesterday vs last saturday?', 'hotpot sales friday and sat')
+    >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach trung binh 1 ngay")
+    ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
 
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
+    text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS.get(m.group(1).lower(), "wednesday"), text)
+    text = _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)
     return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
 
 

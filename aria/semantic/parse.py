@@ -2069,7 +2069,8 @@ class QuestionParser:
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
-                group = [value for name, value in options if name == found[0]]  # "ví điện tử": MoMo, ZaloPay, VNPay
+                group = list(dict.fromkeys(value for name, value in options if name == found[0]))  # "ví điện tử":
+                # MoMo, ZaloPay, VNPay (a value of two models, a weekday of orders and of bookings, is one)
                 (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).extend(group)
                 if len(group) > 1:
                     one_group.add(found[0])

@@ -945,6 +945,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "revenue trend this month",  # a trend by what (day? week?) is unsaid
     "Tháng này chị Lan làm được bao nhiêu giờ rồi?",  # no Lan on the staff: never everyone's hours ("lan" is not "lần")
     "how many days of stock do we have left",  # each ingredient's own: never stock over use across kg, l and pieces
+    "Thành viên mới đăng ký hồi tháng 10, bao nhiêu người quay lại ăn lần thứ hai?",  # the second time: no Monday
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1813,6 +1814,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__name_en"], 5),  # coming out of the kitchen: the prep time
     ("Hôm nay đã nhận những hàng gì từ nhà cung cấp?", "vi", ["supplier_spend"], [], ["ingredient__name_vi"], None),
     # "hàng" (goods) is never "hạng" (a tier)
+    ("revenue on fridays last month", "en", ["revenue"], [("5",)], [], None),  # every Friday of it (one is a period)
+    ("doanh thu các ngày thứ 6 tháng này", "vi", ["revenue"], [("5",)], [], None),
+    ("friday and saturday revenue last month", "en", ["revenue"], [("5", "6")], ["order__weekday"], None),  # each
+    ("bookings on saturdays this month", "en", ["reservations"], [("6",)], [], None),  # the day booked for
+    ("Giá trị trung bình 1 bill ca tối tuần này là bn?", "vi", ["avg_check"], [("D",)], [], None),  # each bill's,
+    # never the top day
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])

@@ -72,7 +72,7 @@ _MARKER_SPELLINGS = {"tung": "từng", "moi": "mỗi"}  # how the Vietnamese one
 # Superlatives: True = largest first.
 SUPERLATIVES: dict[str, bool] = {
     "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
-    "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "lau nhat": True, "cham nhat": True,
+    "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "to nhat": True, "lau nhat": True, "cham nhat": True,
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
@@ -278,7 +278,8 @@ SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
                      "this same time", "at this same time", "at the same time", "at this time", "this same point",
-                     "at this same point", "at the same point", "same point of")
+                     "at this same point", "at the same point", "same point of", "the same week", "same week",
+                     "the same month", "same month", "the same quarter", "same quarter")
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "split between", "ty trong", "chiem", "chiem bao nhieu",
@@ -464,7 +465,7 @@ def words_of(text: str) -> tuple[str, ...]:
 SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
-             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "bn": "bao nhiêu",
+             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
              "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",

@@ -595,6 +595,9 @@ class QuestionParser:
         _verb_after_a_person(marks, self._verbs)
         _relative_ma(marks, self._metric_words)
         _who_voided(marks)
+        not_held = _not_held(marks)
+        if not_held:
+            return Parsed(None, _recognised(marks), [not_held], f"no metric here counts '{not_held}'")
         _friend_before_a_name(marks)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
@@ -877,9 +880,11 @@ class QuestionParser:
 
     def _mark_metric_around_which(self, marks: _Marks) -> None:
         """"Món nào bị hủy nhiều nhất": a concept, "nào", then the rest of a metric phrase ("món bị hủy", the
-        voided dishes) is that concept split and that metric."""
-        for a, b, kind, _ in list(marks.mentions):
-            if kind != "concept" or b + 1 >= len(marks.words) or marks.words[b] != "nao" or \
+        voided dishes) is that concept split and that metric; a count of rows said before "nào" is those rows
+        ("khách thành viên nào sinh nhật tuần này": which members)."""
+        for a, b, kind, payload in list(marks.mentions):
+            counted = self.catalog.metrics[str(payload)].counts if kind == "metric" else None
+            if (kind != "concept" and counted is None) or b + 1 >= len(marks.words) or marks.words[b] != "nao" or \
                     _kind(marks.marks[b]) not in (None, "which", "filler"):
                 continue
             rest = next((m for m in marks.mentions if m[0] == b + 1 and m[2] in ("value", "verb", "filler")), None)
@@ -890,6 +895,9 @@ class QuestionParser:
             if rest is not None and metric is not None:
                 marks.forget(rest[0], rest[1])
                 marks.mark(rest[0], rest[1], "metric", metric)
+                if counted is not None:
+                    marks.forget(a, b)
+                    marks.mark(a, b, "concept", counted)
 
     def _mark_rates(self, marks: _Marks) -> None:
         """"Tỷ lệ khách đặt bàn không tới", "the void rate", "rate of no-shows": a count said as a rate is its
@@ -2881,6 +2889,17 @@ def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> Non
             marks.mark(a, b, "filler")
 
 
+def _not_held(marks: _Marks) -> str:
+    """Something no metric counts, said in words that each mean something here: "split bills" (a bill paid in
+    parts), "clocked in late" (a shift's start is not recorded, only the clock-in). The question is handed over,
+    never answered as the bills or the late kitchen tickets."""
+    return next((" ".join(phrase) for phrase in _NOT_HELD if marks.says(phrase)), "")
+
+
+_NOT_HELD = (("split", "bill"), ("clock", "in", "late"), ("clocked", "in", "late"), ("came", "in", "late"),
+             ("come", "in", "late"), ("late", "for", "work"), ("late", "for", "their", "shift"))
+
+
 _MANAGER_ROLE, _CANCELLED, _VOIDED = "MGR", "CANCELLED", "VOID"  # staff.role_code, orders.status (VOID: "voided by a
 # manager", descriptions.yaml)
 
@@ -3127,7 +3146,8 @@ def _compared_with_first(marks: _Marks) -> bool:
     times = [a for a, _, k, _ in marks.mentions if k == "time"]
     if not compares or not times or compares[0] > times[0]:
         return False
-    return all(_kind(marks.marks[i]) == "filler" for i in range(compares[0], times[0]))  # "so với [hôm] Chủ nhật"
+    return all(_kind(marks.marks[i]) in ("filler", "same_period")  # "so với [hôm] Chủ nhật", "so với cùng kỳ năm
+               for i in range(compares[0], times[0]))  # ngoái thì tháng này"
 
 
 def _set_side_by_side(marks: _Marks) -> bool:

@@ -946,6 +946,9 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tháng này chị Lan làm được bao nhiêu giờ rồi?",  # no Lan on the staff: never everyone's hours ("lan" is not "lần")
     "how many days of stock do we have left",  # each ingredient's own: never stock over use across kg, l and pieces
     "Thành viên mới đăng ký hồi tháng 10, bao nhiêu người quay lại ăn lần thứ hai?",  # the second time: no Monday
+    "How many split bills did we have yesterday?",  # bills paid in parts: never all the bills
+    "Did anyone clock in late today?",  # a shift's start is not recorded: never the late kitchen tickets
+    "Bill to nhất hôm qua là bao nhiêu?",  # one bill, a row: never the table with the most revenue
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1820,6 +1823,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("bookings on saturdays this month", "en", ["reservations"], [("6",)], [], None),  # the day booked for
     ("Giá trị trung bình 1 bill ca tối tuần này là bn?", "vi", ["avg_check"], [("D",)], [], None),  # each bill's,
     # never the top day
+    ("Có khách thành viên nào sinh nhật trong tuần này không?", "vi", ["birthdays"], [], ["customer__full_name"],
+     None),  # which members: the birthday list, never the birthday promotion
+    ("which server has the highest check average MTD", "en", ["avg_check"], [], ["server__full_name"], 5),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])
@@ -1829,6 +1835,12 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> None:
+    parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
 
 
 def test_came_from_said_of_nothing_is_no_share(layer, now) -> None:

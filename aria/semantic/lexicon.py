@@ -306,7 +306,8 @@ EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ng
 BELOW_WORDS = ("under their reorder point", "under the reorder point", "under reorder point", "below their reorder point", "below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
                "under reorder level", "under the reorder level", "under their reorder level", "below reorder point",
                "below the reorder point", "below minimum stock", "low on stock", "running low", "run low", "low stock",
-               "need reordering", "needs reordering", "need to reorder", "need to be reordered", "needs to be reordered",
+               "need reordering", "needs reordering", "need to reorder", "low on", "running low on", "below par", "below par level",
+               "under par", "under par level", "need to be reordered", "needs to be reordered",
                "dưới mức đặt hàng lại", "dưới mức đặt lại", "dưới mức đặt hàng", "dưới mức cần đặt hàng lại", "dưới mức cần đặt lại",
                "dưới mức cần đặt hàng", "dưới mức cần nhập", "xuống dưới mức đặt lại", "xuống dưới mức đặt hàng lại",
                "dưới mức tồn tối thiểu", "dưới mức tối thiểu", "dưới định mức", "sắp hết", "sắp hết hàng", "sắp cạn",
@@ -347,7 +348,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
-                     "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely"])
+                     "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -465,7 +466,9 @@ def words_of(text: str) -> tuple[str, ...]:
 SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
-             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "bn": "bao nhiêu",
+             "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",
+             "dont": "do not", "doesnt": "does not", "isnt": "is not", "arent": "are not", "wasnt": "was not",
+             "werent": "were not", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
              "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",

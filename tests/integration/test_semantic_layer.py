@@ -1826,6 +1826,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Có khách thành viên nào sinh nhật trong tuần này không?", "vi", ["birthdays"], [], ["customer__full_name"],
      None),  # which members: the birthday list, never the birthday promotion
     ("which server has the highest check average MTD", "en", ["avg_check"], [], ["server__full_name"], 5),
+    ("whats the PPA for dinner tonight", "en", ["avg_spend_per_guest"], [("D",)], [], None),  # per person average
+    ("avg turn time for dinner", "en", ["avg_minutes_seated"], [("D",)], [], None),  # how long a table is held
+    ("repeat guests this month", "en", ["returning_customers"], [], [], None),
+    ("what are we low on rn", "en", ["stock_on_hand"], [], ["ingredient__name_en"], None),  # below reorder level
+    ("cafe sua da ban bao nhieu ly trong 7 ngay qua", "vi", ["portions_sold"], [("Cà phê sữa đá",)], [], None),
+    ("best day ever for sales", "en", ["revenue"], [], ["metric_time__day"], 1),  # "ever": all the data
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])

@@ -923,6 +923,14 @@ class QuestionParser:
                     marks.mark(start, end, "metric", rate)
                     break
             else:  # "khách đặt bàn không tới theo từng khu vực, tỷ lệ bao nhiêu": the rate of the count named before
+                value = min(((a, b) for a, b, k, _ in marks.mentions if k == "value" and a >= i + size), default=None)
+                if size and not percent and value is not None and marks.words[i:i + size] == ["ti", "le"] and all(
+                        _kind(marks.marks[j]) in ("unit", "metric", "verb", "filler") for j in range(i + size, value[0])) \
+                        and not _marked_after(marks, value[1], ("metric",)):  # "tỷ lệ đơn giao hàng", "tỷ lệ thanh
+                    # toán tiền mặt": the value's share (but "tỷ lệ phiếu bar vượt thời gian chuẩn": the late rate)
+                    marks.forget(i, i + size)
+                    marks.mark(i, i + size, "share", "share of the total")
+                    continue
                 if after or percent:
                     continue
                 counts = [(a, b, str(p) if k == "metric" else self._metric_words[tuple(marks.words[a:b])])

@@ -1832,6 +1832,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("what are we low on rn", "en", ["stock_on_hand"], [], ["ingredient__name_en"], None),  # below reorder level
     ("cafe sua da ban bao nhieu ly trong 7 ngay qua", "vi", ["portions_sold"], [("Cà phê sữa đá",)], [], None),
     ("best day ever for sales", "en", ["revenue"], [], ["metric_time__day"], 1),  # "ever": all the data
+    ("ty le thanh toan tien mat chiem bao nhieu", "vi", ["payment_amount"], [("CASH",)], [], None),  # cash's share
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])
@@ -1847,6 +1848,13 @@ def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> N
     parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
+
+
+def test_tyle_of_a_value_is_its_share(layer, now) -> None:
+    parsed = layer.parse("tỷ lệ đơn giao hàng tháng này", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.share and [f.values for f in parsed.query.filters] == [("DL",)]
+    late = layer.parse("tỷ lệ phiếu bar vượt thời gian chuẩn tuần trước", language="vi", now=now)
+    assert late.query is None or not late.query.share  # the late rate of the bar's tickets, never the bar's share
 
 
 def test_came_from_said_of_nothing_is_no_share(layer, now) -> None:

@@ -3165,6 +3165,8 @@ def _set_side_by_side(marks: _Marks) -> bool:
         return True
     times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
     between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
+    if len(times) == 2 and {"vs", "versus"} & set(marks.words[times[0][1]:times[1][0]]):
+        return True  # "Q3 revenue vs Q2"
     return len(times) == 2 and times[0][1] < times[1][0] and all(k in ("conjunction", "filler") for k in between)
     # ("hôm nay chủ nhật": today, which is a Sunday, said twice side by side, is one day)
 
@@ -3441,11 +3443,15 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
     """"How many cooks worked yesterday", "bao nhiêu đầu bếp đi làm": a count asked of a role, then its work,
     is the staff who worked (the role a filter); "how many hours did each server work" names its figure. So is the
     work said right after who or a role when nothing else names a figure ("who worked the lunch shift yesterday",
-    "which servers worked last night", "who's working the dinner shift tonight"): the staff who worked, each one
+    "which servers worked last night", "who's working the dinner shift tonight", "ai làm ca tối"): the staff who
+    worked, each one
     listed (but "which days did Hoàng Đức Nam work" asks for days)."""
     if not any(k in ("metric", "unit") for _, _, k, _ in marks.mentions):
         for _, b, kind, payload in sorted(marks.mentions):
-            if b < len(marks.words) and marks.words[b] in _WHO_AT_WORK and marks.marks[b] in (None, _Mark("verb")) \
+            at_work = marks.words[b:b + 1] in ([w] for w in _WHO_AT_WORK) or (marks.words[b:b + 1] == ["lam"] and any(
+                k == "value" and a == b + 1 and any(m.concept == "shift" for m in cast(tuple[ValueMeaning, ...], p))
+                for a, _, k, p in marks.mentions))  # "ai làm ca tối": a shift worked (never "làm cả 2 ca")
+            if b < len(marks.words) and at_work and marks.marks[b] in (None, _Mark("verb")) \
                     and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or _names_a_role(kind, payload)):
                 marks.forget(b, b + 1)
                 marks.mark(b, b + 1, "verb", "staff_worked")

@@ -1833,6 +1833,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("cafe sua da ban bao nhieu ly trong 7 ngay qua", "vi", ["portions_sold"], [("Cà phê sữa đá",)], [], None),
     ("best day ever for sales", "en", ["revenue"], [], ["metric_time__day"], 1),  # "ever": all the data
     ("ty le thanh toan tien mat chiem bao nhieu", "vi", ["payment_amount"], [("CASH",)], [], None),  # cash's share
+    ("hom nay ai lam ca toi", "vi", ["clock_in_time"], [("D",)], ["staff__full_name"], None),  # who worked the shift
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])
@@ -1848,6 +1849,12 @@ def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> N
     parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
+
+
+def test_vs_between_two_periods_compares_them(layer, now) -> None:
+    parsed = layer.parse("Q3 revenue vs Q2", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 7, 1), dt.date(2026, 4, 1))
 
 
 def test_tyle_of_a_value_is_its_share(layer, now) -> None:

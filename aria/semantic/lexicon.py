@@ -468,7 +468,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",
              "dont": "do not", "doesnt": "does not", "isnt": "is not", "arent": "are not", "wasnt": "was not",
-             "werent": "were not", "bn": "bao nhiêu",
+             "werent": "were not", "excl": "excluding", "incl": "including", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
              "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",

@@ -192,6 +192,13 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
     return ranges
 
 
+def _from_before_a_period(marks: _Marks) -> None:
+    """"Voided items from yesterday", "unpaid bills from last night": "from" right before a period is of it."""
+    for start, _, kind, _ in list(marks.mentions):
+        if kind == "time" and start and marks.words[start - 1] == "from" and marks.free(start - 1, start):
+            marks.mark(start - 1, start, "filler")
+
+
 def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
     filters = []
     offsets = _word_offsets(text)
@@ -551,6 +558,7 @@ class QuestionParser:
             return Parsed(None, problem="empty question")
         hours = _mark_hour_window(marks, text)
         ranges = _mark_periods(marks, text, now)
+        _from_before_a_period(marks)
         tables = _mark_table_numbers(marks, text) + hours
         thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks, self._numbers_in_names)
@@ -1345,6 +1353,8 @@ class QuestionParser:
             group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
         group_by = _each_of_one_shift_is_each_day(group_by, filters, period,
                                                   any(self.catalog.metrics[m].counts for m in metrics))
+        if self._weekday_outside(filters, period):  # "late tickets on Friday and Saturday": Friday, then Saturdays
+            return Parsed(None, recognised, [], "a day of the week is named that the period does not hold")
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -2053,6 +2063,14 @@ class QuestionParser:
             raise _Unanswerable(f"{_CANNOT_SPLIT}{concept}")
         return min(candidates)[2]
 
+    def _weekday_outside(self, filters: list[ValueFilter], period: TimeRange | None) -> bool:
+        """A weekday kept ("Saturdays") that a period of under a week does not hold."""
+        if period is None or (period.end - period.start).days >= 6:
+            return False
+        held = {str((period.start + dt.timedelta(days=i)).isoweekday()) for i in range((period.end - period.start).days + 1)}
+        return any(getattr(self.catalog.dimension_of(f.dimension), "concept", None) == "weekday" and set(f.values) - held
+                   for f in filters)
+
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
                  fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
         by_dimension: dict[str, list[str]] = {}
@@ -2730,6 +2748,7 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
         fixes = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
         if language == "en":
             fixes |= {word[:i] + letter + word[i:] for i in range(len(word) + 1) for letter in string.ascii_lowercase}
+            fixes.discard(word + "s")  # a plural is another word ("Saturday" is not "Saturdays"), never a typo
         fixes &= vocabulary
         if len(fixes) == 1:
             question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
@@ -3099,9 +3118,14 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
         if not same and not _set_side_by_side(marks):
             raise _Unanswerable("two periods are named, not compared: each may be said of something else "
                                 "(the customers who joined last month, their visits this month)")
+        first, second = ranges
+        if not same and second.unit == "year" and first.unit in ("day", "week", "month", "quarter") and \
+                second.start.year < first.start.year and (second.start.month, second.end.month) == (1, 12):
+            same_before = same_period_before(first, "year", second.phrase, now)  # "March vs last year": last March
+            if same_before is not None:
+                return same_before
         if not same:
             return ranges[1]
-        first, second = ranges
         one_day_each = first.start == first.end and second.start == second.end  # "hôm nay so với CN tuần trước cùng giờ"
         moved = same_period_before(first, "day", second.phrase, now, count=(first.start - second.start).days) \
             if one_day_each else same_period_before(first, second.unit, second.phrase, now)

@@ -192,6 +192,14 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
     return ranges
 
 
+def _named_first(marks: _Marks, concept: str, other: str | None) -> bool:
+    """A value of ``concept`` is named before any value of ``other``."""
+    def first(wanted: str | None) -> int:
+        return min((a for a, _, k, p in marks.mentions if k == "value"
+                    and any(m.concept == wanted for m in cast(tuple[ValueMeaning, ...], p))), default=len(marks.words))
+    return first(concept) < first(other)
+
+
 def _from_before_a_period(marks: _Marks) -> None:
     """"Voided items from yesterday", "unpaid bills from last night": "from" right before a period is of it."""
     for start, _, kind, _ in list(marks.mentions):
@@ -670,7 +678,8 @@ class QuestionParser:
                 continue
             for size in range(end - start - 1, 0, -1):
                 concept = self._concept_said(marks, start, size)
-                if concept is not None:
+                if concept is not None and marks.words[start:start + size] != ["khach"]:  # "khách phải chờ món lâu
+                    # nhất": the guests as a whole, never a ranking of the members
                     try:
                         return [self._pick(concept, available, language)]
                     except _Unanswerable:
@@ -2124,6 +2133,10 @@ class QuestionParser:
             if members and len(codes) == 1:
                 for other in [o for o in by_dimension if o != name and self.catalog.concept_of(o) == members
                               and len(by_dimension[o]) > 1]:
+                    if _said(marks, "share") and _named_first(marks, members, self.catalog.concept_of(name)):
+                        raise _Unanswerable("a share within a group (some of its members over all of it) is not a "
+                                            "share of the total")  # "bia chiếm bao nhiêu % doanh thu đồ uống" (but
+                    # "ví điện tử (MoMo, ZaloPay, VNPay) chiếm bao nhiêu %": the group, its members spelt out after)
                     del by_dimension[other]
         for table in tables:  # a table's number, or the hours of a window ("5-7pm": 17 and 18)
             name = self._pick(table.dimension, available, language,
@@ -2302,8 +2315,8 @@ class QuestionParser:
                     continue  # "nhân viên Bùi Thanh Hoa", "mã GIAM10" (but "the top 5 gold-tier members", ranked and
                     # nothing else to rank: the members)
                 if marks.words[start:end] in (["who"], ["ai"]) and \
-                        any(k == "concept" and a != start for a, _, k, _ in marks.mentions):
-                    continue  # "who are our top customers": the customers
+                        any(k == "concept" and a != start and not _counted_noun(marks, a) for a, _, k, _ in marks.mentions):
+                    continue  # "who are our top customers": the customers (but "who voided the most items": the staff)
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
@@ -3533,10 +3546,14 @@ def _counted_noun(marks: _Marks, start: int) -> bool:
     """A concept after a superlative, when another concept is the one asked with "which" or "by": "which
     server voided the most items", "bàn nào gọi nhiều món nhất" count items, they do not split by them (but
     "slowest by hour" splits)."""
+    before = _first_before(marks, start, ("filler",))
+    who_asked = before >= 0 and marks.words[before] not in (*_BEST_OF_ROWS, *_WHICH_OF_ROWS) and any(  # "who voided the most items":
+        k == "concept" and a < start and marks.words[a:b] in (["who"], ["ai"]) for a, b, k, _ in marks.mentions)  # the
+    # staff (but "who are our top customers": the customers)
     return marks.words[start] not in ("by", "theo") and \
         _marked_before(marks, start, ("superlative",), skip=("filler",)) and \
-        _another_asked(marks, start, ("which", "group")) and not _said_with_each(marks, start)  # "nhiều nhất của
-    # từng bếp": each station's
+        (_another_asked(marks, start, ("which", "group")) or who_asked) and not _said_with_each(marks, start)
+    # "nhiều nhất của từng bếp": each station's
 
 
 def _share_of_another(marks: _Marks, named: list[str]) -> bool:

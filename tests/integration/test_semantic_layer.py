@@ -949,6 +949,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How many split bills did we have yesterday?",  # bills paid in parts: never all the bills
     "Did anyone clock in late today?",  # a shift's start is not recorded: never the late kitchen tickets
     "Which station had the most late tickets on Friday and Saturday?",  # "Saturday" is a day, never every Saturday
+    "Tối qua khách phải chờ món lâu nhất là bao nhiêu phút?",  # the guests as a whole: never the members ranked
+    "Bia chiếm bao nhiêu phần trăm doanh thu đồ uống tháng này?",  # beer within drinks: never drinks' share
     "Bill to nhất hôm qua là bao nhiêu?",  # one bill, a row: never the table with the most revenue
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
@@ -1839,6 +1841,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("new loyalty signups so far this month", "en", ["new_customers"], [], [], None),
     ("revenue per table in the garden last saturday", "en", ["revenue"], [("OU",)], ["dining_table__table_no"], None),
     ("voided items from yesterday by reason", "en", ["voided_lines"], [], [], None),  # "from" a period: of it
+    ("who voided the most items last night", "en", ["voided_lines"], [("D",)], ["order__server__full_name"], 5),  # staff,
+    # the items counted
+    ("Ca tối qua ai void món nhiều nhất vậy?", "vi", ["voided_lines"], [("D",)], ["order__server__full_name"], 5),
+    ("the longest anyone waited for food last night", "en", ["longest_wait"], [("D",)], [], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])

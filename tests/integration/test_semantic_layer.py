@@ -1845,6 +1845,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # the items counted
     ("Ca tối qua ai void món nhiều nhất vậy?", "vi", ["voided_lines"], [("D",)], ["order__server__full_name"], 5),
     ("the longest anyone waited for food last night", "en", ["longest_wait"], [("D",)], [], None),
+    ("avg bill size dine-in vs takeaway vs delivery last week", "en", ["avg_check"], [("DI", "TA", "DL")],
+     ["order__order_type"], None),
+    ("whats the avg check per guest in garden vs indoor", "en", ["avg_spend_per_guest"], [("OU", "IN")],
+     ["dining_table__area_code"], None),
+    ("What's the average prep time at the grill station during the lunch rush?", "en", ["avg_prep_time"],
+     [("GRL",), ("L",)], ["station__name_en"], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
 ])

@@ -228,7 +228,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
                  "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "week on week",
                  "month on month", "day on day", "stack up against",
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against",
-                 "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "higher than", "lower than",
+                 "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "hon hay kem", "nhieu tien hon", "it tien hon", "higher than", "lower than",
                  "better than", "worse than", "busier than", "quieter than",  # "tháng này có cao hơn tháng trước không"
                  "higher", "lower", "busier", "quieter", "bigger", "smaller")  # "is the average bill higher at lunch or
 # at dinner": the two values side by side
@@ -283,7 +283,7 @@ SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang
 # Words that ask for each row's share of the total ("tỷ trọng doanh thu theo danh mục"). Plain "percent" is a
 # unit (a rate in percent), not a share.
 SHARE_WORDS = ("share", "share of", "what share of", "the share of", "split between", "ty trong", "chiem", "chiem bao nhieu",
-               "chiem bao nhieu phan tram", "chiem ty trong", "chiem phan tram", "co cau", "proportion",
+               "chiem bao nhieu phan tram", "chiem ty trong", "chiem ti le", "chiem ti le bao nhieu", "chiem phan tram", "co cau", "proportion",
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong", "as a share of",
@@ -292,7 +292,8 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "split betw
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",
               "bây giờ đang có", "still", "right now", "currently", "at the moment", "at present", "luc nay", "hien gio", "hien nay",
-              "hiện có", "hien co", "current", "hien tai", "hiện tại", "at this moment", "this moment")
+              "hiện có", "hien co", "current", "hien tai", "hiện tại", "at this moment", "this moment", "ngay lúc này",
+              "ngay bây giờ")
 # "Combo bán được bao nhiêu phần, từng loại": each kind of what the value names (each combo), never dropped.
 EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each of them", "each kind", "each type",
                    "of each kind", "of each type")
@@ -464,7 +465,7 @@ def words_of(text: str) -> tuple[str, ...]:
 # Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
 # "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand).
 SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
-             "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "nv": "nhân viên", "ncc": "nhà cung cấp",
+             "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "bao nhiu": "bao nhiêu", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",
              "dont": "do not", "doesnt": "does not", "isnt": "is not", "arent": "are not", "wasnt": "was not",
@@ -481,7 +482,7 @@ _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wedne
              "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
-_AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) 1 (?=\w)", re.IGNORECASE)  # "trung bình
+_AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) (?:1|một|mot) (?=\w)", re.IGNORECASE)  # "trung bình
 # 1 bill": each bill's, never the top one
 
 

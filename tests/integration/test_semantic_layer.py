@@ -1849,6 +1849,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["order__order_type"], None),
     ("whats the avg check per guest in garden vs indoor", "en", ["avg_spend_per_guest"], [("OU", "IN")],
      ["dining_table__area_code"], None),
+    ("Tuần này trạm nào trong bếp ra món chậm nhất?", "vi", ["avg_prep_time"], [], ["station__name_vi"], None),
+    ("thang nay bao nhieu khach no show", "vi", ["no_shows"], [], [], None),
+    ("Khu sân vườn tối qua phục vụ bao nhiêu bàn vậy?", "vi", ["dine_in_orders"], [("OU",), ("D",)], [], None),
+    ("tu thu 2 den gio sl khach la bao nhieu roi", "vi", ["guests"], [], [], None),  # "số lượng khách", never "so"
     ("What's the average prep time at the grill station during the lunch rush?", "en", ["avg_prep_time"],
      [("GRL",), ("L",)], ["station__name_en"], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting

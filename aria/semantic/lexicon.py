@@ -269,6 +269,7 @@ WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "n
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
+                       "the night before": "day", "the evening before": "day",
                        "the year before": "year", "the previous week": "week", "the previous month": "month",
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
                        "the prior month": "month", "the prior year": "year"}
@@ -469,7 +470,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",
              "dont": "do not", "doesnt": "does not", "isnt": "is not", "arent": "are not", "wasnt": "was not",
-             "werent": "were not", "excl": "excluding", "incl": "including", "bn": "bao nhiêu",
+             "werent": "were not", "excl": "excluding", "incl": "including", "fortnight": "2 weeks", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
              "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",

@@ -1965,10 +1965,12 @@ class QuestionParser:
         if marks.words[start:end] not in (["khach"], ["khach", "hang"]):
             return False
         nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == end), None)
+        if nxt is not None and nxt[2] == "filler":  # "khách hay gọi đồ uống gì nhất": what they often do
+            nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1]), None)
         if nxt is not None and nxt[2] == "live":
             nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1] and k == "metric"), nxt)
         state = nxt is not None and nxt[2] == "metric" and _kind(marks.marks[end]) == "live"  # "khách đang chờ"
-        after = marks.marks[end] if end < len(marks.marks) else None
+        after = marks.marks[nxt[0]] if nxt is not None else None
         waited = nxt is not None and nxt[2] == "metric" and after is not None and \
             self.catalog.metrics[str(after.payload)].unit == "minutes"  # "món nào khách chờ lâu nhất"
         return state or waited or (nxt is not None and (nxt[2] == "verb" or (

@@ -1853,6 +1853,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("thang nay bao nhieu khach no show", "vi", ["no_shows"], [], [], None),
     ("Khu sân vườn tối qua phục vụ bao nhiêu bàn vậy?", "vi", ["dine_in_orders"], [("OU",), ("D",)], [], None),
     ("tu thu 2 den gio sl khach la bao nhieu roi", "vi", ["guests"], [], [], None),  # "số lượng khách", never "so"
+    ("Khách hay gọi đồ uống gì nhất?", "vi", ["portions_sold"], [("DRINK",)], ["menu_item__name_vi"], 1),  # what the
+    # guests often order: never a split by customer
+    ("Chi phí nhân viên tháng này bao nhiêu?", "vi", ["labour_cost"], [], [], None),
+    ("sales last night vs the night before", "en", ["revenue"], [("D",)], [], None),
     ("What's the average prep time at the grill station during the lunch rush?", "en", ["avg_prep_time"],
      [("GRL",), ("L",)], ["station__name_en"], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting

@@ -192,6 +192,14 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
     return ranges
 
 
+def _weekday_span(marks: _Marks) -> bool:
+    """Two weekdays with "to" between them ("Monday to Thursday", "thứ 2 đến thứ 5"): a span, never the two days."""
+    days = sorted((a, b) for a, b, k, p in marks.mentions if k == "value"
+                  and any(m.concept == "weekday" for m in cast(tuple[ValueMeaning, ...], p)))
+    return any(marks.words[b:c] in (["to"], ["through"], ["till"], ["until"], ["den"], ["toi"])
+               for (_, b), (c, _) in zip(days, days[1:], strict=False))
+
+
 def _named_first(marks: _Marks, concept: str, other: str | None) -> bool:
     """A value of ``concept`` is named before any value of ``other``."""
     def first(wanted: str | None) -> int:
@@ -640,6 +648,8 @@ class QuestionParser:
             return Parsed(None, recognised, [], "more than two time periods")
         if self._asks_who_came_back(marks, ranges, language):
             return self._came_back(marks, language, ranges, tables, recognised, now)
+        if not ranges and _said(marks, "came_back") and not self._said_again(marks):  # "hạng bạc có bao nhiêu người
+            return Parsed(None, recognised, [], "who came back needs the period they came in")  # quay lại": never all
         if len(ranges) == 2 and _compared_with_first(marks):  # "so với Chủ nhật tuần trước thì hôm nay ...":
             ranges.reverse()  # today, compared with last Sunday
         ranges = _current_beside_the_same_point_before(marks, ranges, now)
@@ -1364,6 +1374,8 @@ class QuestionParser:
                                                   any(self.catalog.metrics[m].counts for m in metrics))
         if self._weekday_outside(filters, period):  # "late tickets on Friday and Saturday": Friday, then Saturdays
             return Parsed(None, recognised, [], "a day of the week is named that the period does not hold")
+        if _weekday_span(marks):  # "from Monday to Thursday": the days between, of a week unsaid
+            return Parsed(None, recognised, [], "a span of weekdays needs the week it is in")
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -2758,7 +2770,7 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
     'avg check, revenue'
     """
     for word in unknown:
-        if len(word) < 4 or not word.isascii() or not word.isalpha():
+        if len(word) < 4 or not word.isascii() or not word.isalpha() or word.lower() in _REAL_WORDS:
             continue
         fixes = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
         if language == "en":
@@ -2768,6 +2780,11 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
         if len(fixes) == 1:
             question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
     return question
+
+
+# English words the parser may not know that are words, never typos of one it knows ("last" is not "least")
+_REAL_WORDS = frozenset(["last", "first", "next", "past", "time", "more", "than", "then", "from", "over", "once", "late",
+                         "early", "same", "other", "still", "left", "open", "close", "closed", "ever", "much", "many"])
 
 
 def _after_commas(text: str, count: int) -> frozenset[int]:

@@ -230,7 +230,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against",
                  "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "hon hay kem", "nhieu tien hon", "it tien hon", "higher than", "lower than",
                  "better than", "worse than", "busier than", "quieter than",  # "tháng này có cao hơn tháng trước không"
-                 "higher", "lower", "busier", "quieter", "bigger", "smaller")  # "is the average bill higher at lunch or
+                 "higher", "lower", "busier", "quieter", "bigger", "smaller", "more", "fewer")  # "is the average bill higher at lunch or
 # at dinner": the two values side by side
 # A concept said bare as the subject means all of it, not a split: "bếp còn bao nhiêu phiếu" (the kitchen),
 # "nhân viên được khách bo bao nhiêu" (the staff), "khách ngồi trung bình bao lâu" (the guests).

@@ -1860,6 +1860,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # guests often order: never a split by customer
     ("Chi phí nhân viên tháng này bao nhiêu?", "vi", ["labour_cost"], [], [], None),
     ("sales last night vs the night before", "en", ["revenue"], [("D",)], [], None),
+    ("Pho bo or bun cha, which sold more last week?", "en", ["portions_sold"], [("Phở bò tái nạm", "Bún chả Hà Nội")],
+     [], None),  # the two side by side
     ("What's the average prep time at the grill station during the lunch rush?", "en", ["avg_prep_time"],
      [("GRL",), ("L",)], ["station__name_en"], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting

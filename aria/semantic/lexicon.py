@@ -480,7 +480,8 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
-             "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday"}
+             "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
+             "weds": "wednesday"}
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
 _AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) (?:1|một|mot) (?=\w)", re.IGNORECASE)  # "trung bình
@@ -501,7 +502,7 @@ def shorthand_spelled(text: str) -> str:
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
-    text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS.get(m.group(1).lower(), "wednesday"), text)
+    text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)
     return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
 

@@ -1850,8 +1850,6 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("the longest anyone waited for food last night", "en", ["longest_wait"], [("D",)], [], None),
     ("avg bill size dine-in vs takeaway vs delivery last week", "en", ["avg_check"], [("DI", "TA", "DL")],
      ["order__order_type"], None),
-    ("whats the avg check per guest in garden vs indoor", "en", ["avg_spend_per_guest"], [("OU", "IN")],
-     ["dining_table__area_code"], None),
     ("Tuần này trạm nào trong bếp ra món chậm nhất?", "vi", ["avg_prep_time"], [], ["station__name_vi"], None),
     ("thang nay bao nhieu khach no show", "vi", ["no_shows"], [], [], None),
     ("Khu sân vườn tối qua phục vụ bao nhiêu bàn vậy?", "vi", ["dine_in_orders"], [("OU",), ("D",)], [], None),

@@ -1,5 +1,5 @@
 """The semantic layer's development sets (seed_db/questions/semantic_dev.yaml and the independently
-written semantic_dev2.yaml to semantic_dev66.yaml): each file loads through the bench's loader, its entries
+written semantic_dev2.yaml to semantic_dev72.yaml): each file loads through the bench's loader, its entries
 are well formed, and every gold SQL passes the safety guard and returns rows on the seeded SmartRestaurant database
 (read-only executor, as ``aria sql run``).
 

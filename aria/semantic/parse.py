@@ -193,8 +193,7 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
 
 
 def _weekday_span(marks: _Marks) -> bool:
-    """Two weekdays with "to" between them ("Monday to Thursday", "các ngày thứ 2 đến thứ 5"): a span, never the two
-    days."""
+    """Two weekdays with "to" between them ("pho from Monday to Thursday"): a span, never the two days."""
     days = sorted((a, b) for a, b, k, p in marks.mentions if k == "value"
                   and any(m.concept == "weekday" for m in cast(tuple[ValueMeaning, ...], p)))
     return any(marks.words[b:c] in (["to"], ["through"], ["till"], ["until"], ["den"], ["toi"])

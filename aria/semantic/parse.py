@@ -192,10 +192,15 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
     return ranges
 
 
+def _value_spans(marks: _Marks, concept: str | None) -> list[tuple[int, int]]:
+    """Where the question names a value of ``concept`` (a weekday, a shift), in its order."""
+    return sorted((a, b) for a, b, k, p in marks.mentions if k == "value"
+                  and any(m.concept == concept for m in cast(tuple[ValueMeaning, ...], p)))
+
+
 def _weekday_span(marks: _Marks) -> bool:
     """Two weekdays with "to" between them ("pho from Monday to Thursday"): a span, never the two days."""
-    days = sorted((a, b) for a, b, k, p in marks.mentions if k == "value"
-                  and any(m.concept == "weekday" for m in cast(tuple[ValueMeaning, ...], p)))
+    days = _value_spans(marks, "weekday")
     return any(marks.words[b:c] in (["to"], ["through"], ["till"], ["until"], ["den"], ["toi"])
                for (_, b), (c, _) in zip(days, days[1:], strict=False))
 
@@ -203,8 +208,7 @@ def _weekday_span(marks: _Marks) -> bool:
 def _named_first(marks: _Marks, concept: str, other: str | None) -> bool:
     """A value of ``concept`` is named before any value of ``other``."""
     def first(wanted: str | None) -> int:
-        return min((a for a, _, k, p in marks.mentions if k == "value"
-                    and any(m.concept == wanted for m in cast(tuple[ValueMeaning, ...], p))), default=len(marks.words))
+        return min((a for a, _ in _value_spans(marks, wanted)), default=len(marks.words))
     return first(concept) < first(other)
 
 
@@ -2091,8 +2095,7 @@ class QuestionParser:
         if period is None or (period.end - period.start).days >= 6:
             return False
         held = {str((period.start + dt.timedelta(days=i)).isoweekday()) for i in range((period.end - period.start).days + 1)}
-        return any(getattr(self.catalog.dimension_of(f.dimension), "concept", None) == "weekday" and set(f.values) - held
-                   for f in filters)
+        return any(self.catalog.concept_of(f.dimension) == "weekday" and set(f.values) - held for f in filters)
 
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
                  fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
@@ -2783,8 +2786,8 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
 
 
 # English words the parser may not know that are words, never typos of one it knows ("last" is not "least")
-_REAL_WORDS = frozenset(["last", "first", "next", "past", "time", "more", "than", "then", "from", "over", "once", "late",
-                         "early", "same", "other", "still", "left", "open", "close", "closed", "ever", "much", "many"])
+_REAL_WORDS = frozenset(["last", "first", "next", "past", "time", "more", "than", "from", "over", "once", "late",
+                         "early", "same", "other", "still", "left", "open", "close", "closed", "many"])
 
 
 def _after_commas(text: str, count: int) -> frozenset[int]:
@@ -3500,14 +3503,15 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
     is the staff who worked (the role a filter); "how many hours did each server work" names its figure. So is the
     work said right after who or a role when nothing else names a figure ("who worked the lunch shift yesterday",
     "which servers worked last night", "who's working the dinner shift tonight", "ai làm ca tối"): the staff who
-    worked, each one
-    listed (but "which days did Hoàng Đức Nam work" asks for days)."""
+    worked, each one listed (but "which days did Hoàng Đức Nam work" asks for days)."""
     if not any(k in ("metric", "unit") for _, _, k, _ in marks.mentions):
+        shifts_at = {a for a, _ in _value_spans(marks, "shift")}
         for _, b, kind, payload in sorted(marks.mentions):
-            at_work = marks.words[b:b + 1] in ([w] for w in _WHO_AT_WORK) or (marks.words[b:b + 1] == ["lam"] and any(
-                k == "value" and a == b + 1 and any(m.concept == "shift" for m in cast(tuple[ValueMeaning, ...], p))
-                for a, _, k, p in marks.mentions))  # "ai làm ca tối": a shift worked (never "làm cả 2 ca")
-            if b < len(marks.words) and at_work and marks.marks[b] in (None, _Mark("verb")) \
+            if b >= len(marks.words):
+                continue
+            at_work = marks.words[b] in _WHO_AT_WORK or (marks.words[b] == "lam" and b + 1 in shifts_at)  # "ai làm ca
+            # tối": a shift worked (never "làm cả 2 ca")
+            if at_work and marks.marks[b] in (None, _Mark("verb")) \
                     and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or _names_a_role(kind, payload)):
                 marks.forget(b, b + 1)
                 marks.mark(b, b + 1, "verb", "staff_worked")

@@ -77,6 +77,8 @@ SUPERLATIVES: dict[str, bool] = {
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "rank": True, "ranked": True, "xep hang": True,
+    "best performing": True, "top performing": True, "highest performing": True, "worst performing": False,
+    "lowest performing": False, "weakest performing": False,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True, "furthest": True, "farthest": True,
@@ -134,6 +136,11 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
+# "How did the hotpot do this month", "Lẩu Thái tháng này thế nào": a dish or a category asked how it did, with no
+# figure named, is asked what ranks it (portions sold, sales).
+HOW_IT_DID = (("how", "did"), ("how", "is"), ("how", "are"), ("how", "s"), ("how", "has"), ("how", "have"),
+              ("how", "was"), ("how", "were"), ("ra", "sao"), ("the", "nao"), ("thi", "sao"), ("performing",),
+              ("performed",), ("performance",), ("perform",))
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
 HOW_OFTEN_WORDS = ("most often", "nhieu lan nhat", "thuong xuyen nhat", "most times", "the most times")
@@ -350,7 +357,8 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
-                     "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay"])
+                     "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
+                     "perform", "performing", "performed", "performance"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",

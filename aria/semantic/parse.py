@@ -38,6 +38,7 @@ from aria.semantic.lexicon import (
     COLLECTIVE_WORDS,
     GROUP_MARKERS,
     GROWTH_WORDS,
+    HOW_IT_DID,
     HOW_OFTEN_WORDS,
     NUMBER_WORDS,
     SINGLE_MARKERS,
@@ -1110,6 +1111,8 @@ class QuestionParser:
             candidates = [["avg_prep_time"]]
         elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
+        elif ranked_by := self._what_ranks_a_dish_asked_how_it_did(marks):  # "how did the hotpot do this month"
+            candidates = [ranked_by]
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -1596,6 +1599,18 @@ class QuestionParser:
                 if metric in self.catalog.metrics:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
+
+    def _what_ranks_a_dish_asked_how_it_did(self, marks: _Marks) -> list[str]:
+        """A dish or a category asked how it did, with no figure named ("how did the hotpot do this month",
+        "Lẩu Thái tháng này thế nào"): what ranks it (portions sold, sales)."""
+        if not marks.says(*HOW_IT_DID):
+            return []
+        for _, _, kind, payload in marks.mentions:
+            for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():
+                dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+                if dim is not None and dim.semantic_model in _MENU_MODELS and dim.ranked_by in self.catalog.metrics:
+                    return [str(dim.ranked_by)]
+        return []
 
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
@@ -3330,7 +3345,8 @@ def _ranked_or_best_before(marks: _Marks, start: int) -> bool:
          == "superlative")  # "what sold best": the dishes, ranked
 
 
-_BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest", "one")  # "one": number one
+_BEST_OF_ROWS = ("top", "best", "worst", "biggest", "slowest", "weakest", "strongest", "one",  # "one": number one
+                 "performing")  # "the best performing dishes"
 _WHICH_OF_ROWS = ("frequent", "loyal", "valuable", "biggest", "regular", "top")  # "our most frequent customers",
 # "our top customers": which ones
 _VISITS = (["visit"], ["visited"], ["ghe"], ["spent"], ["spend"], ["chi"])  # "who visits us most often", "who

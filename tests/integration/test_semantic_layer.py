@@ -955,6 +955,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How many bowls of pho went out from Monday to Thursday?",  # the days between, never Mondays and Thursdays
     "khach hang thanh vien hang bac co bao nhieu nguoi quay lai",  # came back since when: never all silver members
     "Bill to nhất hôm qua là bao nhiêu?",  # one bill, a row: never the table with the most revenue
+    "How is table 5 doing tonight?",  # how a table did: no figure ranks a table by itself
+    "is pho on the menu",  # a dish with no figure, not asked how it did
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1864,6 +1866,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("GRL",), ("L",)], ["station__name_en"], None),
     ("bếp nướng còn mấy món chưa xong", "vi", ["pending_tickets"], [("GRL",)], [], None),  # not done: waiting
     ("có bao nhiêu nguyên liệu đang dưới mức cần đặt hàng lại", "vi", ["low_stock_ingredients"], [], [], None),
+    ("how are the drinks doing this week", "en", ["dish_sales", "portions_sold"], [("DRINK",)], [], None),  # how
+    ("lẩu thái tháng này thế nào", "vi", ["portions_sold", "dish_sales"], [("Lẩu Thái",)], [], None),  # it did: what
+    ("phở bò tuần này bán ra sao", "vi", ["portions_sold"], [("Phở bò tái nạm",)], [], None),  # ranks it
+    ("worst performing category last week", "en", ["dish_sales"], [], ["menu_item__category__name_en"], 1),
+    ("top 3 performing dishes", "en", ["portions_sold"], [], ["menu_item__name_en"], 3),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

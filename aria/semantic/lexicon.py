@@ -264,6 +264,12 @@ WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn
                     "counting those that sold nothing", "including items with no sales", "including zero sellers",
                     "ke ca mon khong ban duoc", "ke ca nhung mon khong ban duoc", "ke ca mon chua ban duoc",
                     "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc")
+# "Among the dishes that sold", "trong số món có bán": the bottom of a ranking of dishes leaves out those with none.
+WITHOUT_EMPTY_WORDS = ("among those that sold", "among the ones that sold", "among dishes that sold",
+                       "among the dishes that sold", "of the dishes that sold", "of those that sold",
+                       "that sold at least one", "that sold at least once", "trong so mon co ban",
+                       "trong so cac mon co ban", "trong so nhung mon co ban", "chi tinh mon co ban",
+                       "trong so mon da ban", "trong so mon ban duoc", "trong so cac mon ban duoc")
 # A list of single rows ("list every delivery order"): metrics give totals and splits, so the question is handed on.
 LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke", "liet ke tat ca", "liet ke tung",
                  "all the orders", "each order", "every order", "tung don", "tat ca cac don", "nhung gi")
@@ -272,6 +278,7 @@ CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than"
                    "it nhat hai", "it nhat 2", "it nhat ba", "it nhat 3", "toi thieu", "toi da")
 # Verbs that name a metric only when none is named: "how many deliveries did each supplier make".
 WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "nhap", "chay",  # "chạy nhiều bill nhất": bills
+              "ban",  # "bán bao nhiêu đơn mang về": the orders
               "went out", "gone out")  # "how much Heineken went out": sold; "how many tickets went out": the tickets
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
@@ -346,6 +353,7 @@ TOGETHER_WORDS = ("gọi kèm", "ăn kèm", "mua kèm", "order kèm", "uống k�
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("together", TOGETHER_WORDS, "what is ordered together"), ("part_of", PART_OF_WORDS, "a part of it"),
               ("change", CHANGE_WORDS, "the change"), ("with_empty", WITH_EMPTY_WORDS, "counting those with none"),
+              ("without_empty", WITHOUT_EMPTY_WORDS, "only those with some"),
               ("share", SHARE_WORDS, "share of the total"), ("live", LIVE_WORDS, "a state right now"),
               ("each_kind", EACH_KIND_WORDS, "each kind"), ("exclude", EXCLUDE_WORDS, "left out"),
               ("below", BELOW_WORDS, "below the level it is kept above"), ("came_back", CAME_BACK_WORDS, "came back"),

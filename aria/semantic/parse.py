@@ -1519,8 +1519,8 @@ class QuestionParser:
         """Whether the bottom of a ranking lists the rows with nothing too (the dishes that sold nothing, as 0),
         or why the question cannot be answered without them."""
         bottom = bool(order_by) and not order_by[0].descending
-        with_empty = bottom and self._rows_listable(group_by, filters, metrics)
-        if bottom and not with_empty and self._names_one_kind_of_row(group_by) and \
+        with_empty = bottom and self._rows_listable(group_by, filters, metrics) and not _said(marks, "without_empty")
+        if bottom and not with_empty and not _said(marks, "without_empty") and self._names_one_kind_of_row(group_by) and \
                 "__" not in str(entity_of(group_by[0])) and all(self.catalog.metrics[m].additive for m in metrics):
             return "the bottom of this ranking would leave out the ones with nothing (they cannot be listed " \
                    "through another table)"
@@ -3061,7 +3061,8 @@ def _sell_after_dish(marks: _Marks) -> None:
     (``_figure_said_of_rows``)."""
     rewritten = []
     for a, b, kind, payload in marks.mentions:
-        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and (
+        if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and \
+                marks.accents[a] in ("", _ACUTE) and (  # never "bàn" typed with its mark: "mấy bàn, bao nhiêu khách"
                 _after_a_dish(marks, a) or _how_many_after(marks, b)
                 or " ".join(marks.words[b:b + 2]) in _SELLING_SUPERLATIVES):
             kind, payload = "verb", "portions_sold"
@@ -3072,9 +3073,7 @@ def _sell_after_dish(marks: _Marks) -> None:
                 marks.marks[i] = _Mark(kind, payload)
         rewritten.append((a, b, kind, payload))
     for a, word in enumerate(marks.words):
-        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE and (
-                _after_a_dish(marks, a) or _how_many_after(marks, a + 1)
-                or " ".join(marks.words[a + 1:a + 3]) in _SELLING_SUPERLATIVES):  # "ngày nào bán ế nhất"
+        if word == "ban" and marks.marks[a] is None and marks.accents[a] == _ACUTE:  # "ngày nào bán ế nhất"
             marks.marks[a] = _Mark("verb", "portions_sold")
             rewritten.append((a, a + 1, "verb", "portions_sold"))
     marks.mentions = sorted(rewritten, key=lambda m: m[0])
@@ -3085,8 +3084,9 @@ _SELLING_SUPERLATIVES = ("e nhat", "chay nhat")  # said of selling only, never o
 
 
 def _how_many_after(marks: _Marks, b: int) -> bool:
-    """"hôm nay bán bao nhiêu ly nước", "ban may phan": "bán" right before "how many" is selling."""
-    return marks.words[b:b + 2] == ["bao", "nhieu"] or marks.words[b:b + 1] == ["may"]
+    """"hôm nay bán bao nhiêu ly nước", "ban may phan": "bán" right before "how many" is selling ("ở bàn mấy",
+    said last, is which table)."""
+    return marks.words[b:b + 2] == ["bao", "nhieu"] or (marks.words[b:b + 1] == ["may"] and b + 1 < len(marks.words))
 
 
 def _absorb_which_and_markers(marks: _Marks) -> None:

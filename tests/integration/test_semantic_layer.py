@@ -957,6 +957,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Bill to nhất hôm qua là bao nhiêu?",  # one bill, a row: never the table with the most revenue
     "How is table 5 doing tonight?",  # how a table did: no figure ranks a table by itself
     "is pho on the menu",  # a dish with no figure, not asked how it did
+    "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
+    "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1871,6 +1873,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("phở bò tuần này bán ra sao", "vi", ["portions_sold"], [("Phở bò tái nạm",)], [], None),  # ranks it
     ("worst performing category last week", "en", ["dish_sales"], [], ["menu_item__category__name_en"], 1),
     ("top 3 performing dishes", "en", ["portions_sold"], [], ["menu_item__name_en"], 3),
+    ("tuần này bán bao nhiêu đơn mang về", "vi", ["completed_orders"], [("TA",)], [], None),  # "bán" beside the
+    ("nhân viên nào bán nhiều nhất tháng này", "vi", ["revenue"], [], ["server__full_name"], 5),  # orders: theirs
+    ("Bún chả tuần trước bán hơn hay kém tuần này?", "vi", ["portions_sold"], [("Bún chả Hà Nội",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1878,6 +1883,16 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+@pytest.mark.parametrize(("question", "language", "with_empty"), [
+    ("least sold dish last week among those that sold", "en", False),
+    ("món nào bán ít nhất tuần trước trong số món có bán", "vi", False),
+    ("món nào bán ít nhất tuần trước", "vi", True),  # the bottom of the dishes: those that sold none too
+])
+def test_the_bottom_among_those_that_sold_leaves_out_the_empty(layer, now, question, language, with_empty) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.limit == 1 and parsed.query.with_empty is with_empty
 
 
 def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> None:

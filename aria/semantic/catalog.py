@@ -77,6 +77,7 @@ class MetricInfo:
     # per portion on the menu, not the food cost of every portion ever sold)
     instead_undated: str | None = None
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
+    instead_all_time: str | None = None  # read as this one with no period said ("how many staff do we have")
     instead_ahead: str | None = None  # read as this one of a period still to come (tomorrow's covers: those booked)
     visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
     extreme: bool = False  # itself the longest of its rows: "the longest anyone has waited" names it, ranks nothing
@@ -105,7 +106,7 @@ class MetricInfo:
     share_in_money: bool = False  # "what share of payments": of their amount, even said right after "share of"
     per_day: str | None = None  # its average per day ("average daily revenue"): this metric
     in_item_units: bool = False  # per kg, litre or piece of an item: mixes units across items, as a quantity does
-    needs_period: bool = False  # over all time it answers nothing asked ("how many staff do we have")
+    needs_period: bool = False  # over all time it answers nothing asked ("lương theo giờ của phục vụ": their rate, not every wage)
     # its average per row, by the words that name one row: "average delivery bill" is the average check
     averaged_as: dict[str, tuple[str, ...]] = field(default_factory=dict)
     counts: str | None = None  # the concept whose rows it counts (staff on shift: staff); split by it, a list
@@ -333,7 +334,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         inputs=_inputs(metric), low_below=meta.get("low_below"), counts_below=bool(meta.get("counts_below", False)),
         instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
-        instead_ahead=meta.get("instead_ahead"),
+        instead_ahead=meta.get("instead_ahead"), instead_all_time=meta.get("instead_all_time"),
         extreme=bool(meta.get("extreme", False)),
         split_via={str(k): str(v) for k, v in dict(meta.get("split_via") or {}).items()},
         sized_by={str(k): str(v) for k, v in dict(meta.get("sized_by") or {}).items()},

@@ -586,6 +586,7 @@ class QuestionParser:
         _mark_lexicon(marks, self._by_first_word, not_concepts)
         if _each_one_of_a_role(marks):
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
+        _each_person_before_their_work(marks)
         if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
                                         "is unclear")  # "since we started tracking in September"
@@ -1113,6 +1114,9 @@ class QuestionParser:
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
         elif ranked_by := self._what_ranks_a_dish_asked_how_it_did(marks):  # "how did the hotpot do this month"
             candidates = [ranked_by]
+        elif counted := self._staff_counted(marks):  # "quán có bao nhiêu nhân viên", "how many bartenders do we
+            candidates = [self._instead(counted, marks, period, to_come)]  # have": the employees (over a period:
+            # those who worked)
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -1600,6 +1604,18 @@ class QuestionParser:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
 
+    def _staff_counted(self, marks: _Marks) -> list[str]:
+        """The staff (or a role's) counted by "how many" with no figure named: the metric that counts them and
+        reads as the employees when no period is said. The staff said are what is counted, not a split."""
+        for a, b, kind, payload in marks.mentions:
+            role = kind == "value" and any(m.concept == "role" for m in cast(tuple[ValueMeaning, ...], payload))
+            if _after_how_many(marks, a) and (role or (kind == "concept" and payload == "staff")):
+                if not role:
+                    marks.forget(a, b)
+                    marks.mark(a, b, "filler")
+                return [m for m, info in self.catalog.metrics.items() if info.counts == "staff" and info.instead_all_time]
+        return []
+
     def _what_ranks_a_dish_asked_how_it_did(self, marks: _Marks) -> list[str]:
         """A dish or a category asked how it did, with no figure named ("how did the hotpot do this month",
         "Lẩu Thái tháng này thế nào"): what ranks it (portions sold, sales)."""
@@ -1670,8 +1686,9 @@ class QuestionParser:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
         guests of a tier are its customers, over a period, or on the books now (the live one) without one;
         when it names another metric too (``instead_with``): the party size of bookings is a booking's; or when
-        it is asked right now without a period (``instead_live``): the guests right now are those seated; or of
-        a period still to come (``instead_ahead``, when ``ahead``): tomorrow's covers are the guests booked."""
+        it is asked right now without a period (``instead_live``): the guests right now are those seated; with
+        no period at all (``instead_all_time``): the staff are the employees; or of a period still to come
+        (``instead_ahead``, when ``ahead``): tomorrow's covers are the guests booked."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
             m.concept for a, _, k, p in marks.mentions if k == "value" and not _listed_after(marks, a)
             for m in p}  # type: ignore[attr-defined]  # ("tips and refunds": a figure of its own, not a narrowing)
@@ -1690,6 +1707,11 @@ class QuestionParser:
                           for o in by if o in self.catalog.metrics]
             others = [o for o in by_concept if self.catalog.metrics[o].live == (period is None)] or [
                 o for o in by_concept if period is None]  # "which supplier do we spend the most with": all time
+            all_time = self.catalog.metrics[metric].instead_all_time
+            if all_time in self.catalog.metrics and period is None and (
+                    not _said(marks, "live") or marks.says(*_EMPLOYED)):
+                out.append(str(all_time))  # "how many staff do we have": the employees, not who ever worked
+                continue
             live = self.catalog.metrics[metric].instead_live
             if live in self.catalog.metrics and period is None and _said(marks, "live") and not others:
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers (but
@@ -3525,12 +3547,15 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
         for _, b, kind, payload in sorted(marks.mentions):
             if b >= len(marks.words):
                 continue
-            at_work = marks.words[b] in _WHO_AT_WORK or (marks.words[b] == "lam" and b + 1 in shifts_at)  # "ai làm ca
-            # tối": a shift worked (never "làm cả 2 ca")
-            if at_work and marks.marks[b] in (None, _Mark("verb")) \
+            size = 2 if marks.words[b:b + 2] == ["di", "lam"] else 1  # "ai đi làm ca tối nay"
+            at_work = marks.words[b] in _WHO_AT_WORK or (marks.words[b + size - 1] == "lam" and (
+                b + size in shifts_at or b + size == len(marks.words) or (shifts_at and shifts_at.isdisjoint(
+                    range(b, b + size)))))  # "ai làm ca tối", "ca trưa hôm qua ai làm": a shift worked (never "làm
+            # cả 2 ca")
+            if at_work and all(m in (None, _Mark("verb")) for m in marks.marks[b:b + size]) \
                     and ((kind == "concept" and payload in _PEOPLE_CONCEPTS) or _names_a_role(kind, payload)):
-                marks.forget(b, b + 1)
-                marks.mark(b, b + 1, "verb", "staff_worked")
+                marks.forget(b, b + size)
+                marks.mark(b, b + size, "verb", "staff_worked")
     for a, b, kind, payload in list(marks.mentions):
         if not _names_a_role(kind, payload):
             continue
@@ -3540,6 +3565,21 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
         if verb is not None and tuple(marks.words[verb[0]:verb[1]]) in _AT_WORK and _kind(marks.marks[verb[0]]) == "verb":
             marks.forget(*verb)
             marks.mark(verb[0], verb[1], "verb", "staff_worked")
+
+
+def _each_person_before_their_work(marks: _Marks) -> None:
+    """"Tuần trước mỗi người làm bao nhiêu giờ", "từng người làm mấy ca": each person, said right before a figure
+    of their work ("làm ..."), is each one of the staff (never "doanh thu mỗi người": per guest)."""
+    for a, b, kind, payload in list(marks.mentions):
+        if kind == "unit" and payload == "people" and marks.words[a:b] == ["nguoi"] and a > 0 and \
+                marks.words[a - 1] in ("moi", "tung") and marks.marks[a - 1] is None and any(
+                s == b and k == "metric" and marks.words[s] == "lam" for s, _, k, _ in marks.mentions):
+            marks.forget(a, b)
+            marks.mark(a - 1, b, "concept", "staff")
+
+
+_EMPLOYED = (("currently", "have"), ("on", "the", "team"), ("on", "staff"), ("currently", "employ"))  # "how many
+# servers do we currently have on the team": employed now, not on shift now
 
 
 _EACH_ONE = frozenset([("moi", "nguoi"), ("tung", "nguoi"), ("moi", "ban"), ("tung", "ban"), ("moi", "em"),

@@ -957,6 +957,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Bill to nhất hôm qua là bao nhiêu?",  # one bill, a row: never the table with the most revenue
     "How is table 5 doing tonight?",  # how a table did: no figure ranks a table by itself
     "is pho on the menu",  # a dish with no figure, not asked how it did
+    "doanh thu mỗi người tuần này",  # per guest or per staff member: never each of the staff by itself
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1050,9 +1051,10 @@ def test_an_average_per_table_is_no_split_by_table(layer, now) -> None:
     assert parsed.query is not None and parsed.query.metrics[0] == "avg_minutes_seated" and not parsed.query.group_by
 
 
-def test_staff_counted_without_a_period_are_handed_over(layer, now) -> None:
+def test_staff_counted_without_a_period_are_the_employees(layer, now) -> None:
     """"How many staff do we have" asks for the employees, not everyone who ever clocked in."""
-    assert not layer.parse("how many staff do we have", language="en", now=now).ok
+    employed = layer.parse("how many staff do we have", language="en", now=now)
+    assert employed.query is not None and employed.query.metrics == ["employees"]
     parsed = layer.parse("How many staff are on the dinner shift tonight, by role?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics == ["staff_worked"]
 
@@ -1876,6 +1878,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tuần này bán bao nhiêu đơn mang về", "vi", ["completed_orders"], [("TA",)], [], None),  # "bán" beside the
     ("nhân viên nào bán nhiều nhất tháng này", "vi", ["revenue"], [], ["server__full_name"], 5),  # orders: theirs
     ("Bún chả tuần trước bán hơn hay kém tuần này?", "vi", ["portions_sold"], [("Bún chả Hà Nội",)], [], None),
+    ("quán có bao nhiêu nhân viên mỗi vị trí", "vi", ["employees"], [], ["staff__role_code"], None),  # the staff
+    ("How many servers do we currently have on the team?", "en", ["employees"], [("SRV",)], [], None),  # employed
+    ("hôm qua có mấy đầu bếp đi làm", "vi", ["staff_worked"], [("CHF",)], [], None),  # over a period: who worked
+    ("tuần trước từng người làm bao nhiêu giờ", "vi", ["hours_worked"], [], ["staff__full_name"], None),  # each one
+    ("ca trưa hôm qua ai làm", "vi", ["clock_in_time", "clock_out_time"], [("L",)], ["staff__full_name"], None),
+    ("hôm nay ai đi làm ca tối", "vi", ["clock_in_time", "clock_out_time"], [("D",)], ["staff__full_name"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -1112,10 +1112,10 @@ class QuestionParser:
             candidates = [["avg_prep_time"]]
         elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
-        elif ranked_by := self._what_ranks_a_dish_asked_how_it_did(marks):  # "how did the hotpot do this month"
-            candidates = [ranked_by]
-        elif counted := self._staff_counted(marks):  # "quán có bao nhiêu nhân viên", "how many bartenders do we
-            candidates = [self._instead(counted, marks, period, to_come)]  # have": the employees (over a period:
+        elif what_ranks := self._what_ranks_a_dish_asked_how_it_did(marks):  # "how did the hotpot do this month"
+            candidates = [what_ranks]
+        elif staff := self._staff_counted(marks):  # "quán có bao nhiêu nhân viên", "how many bartenders do we
+            candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
         else:
             return Parsed(None, recognised, [], "no metric recognised")

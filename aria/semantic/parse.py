@@ -1169,7 +1169,7 @@ class QuestionParser:
         undated = [m for m in named if self.catalog.metrics[m].needs_period]
         if undated and period is None and compare is None and not any(self._is_shift_filter(f) for f in filters):
             return Parsed(None, recognised, [], f"{undated[0]} is counted over a period: say which (today, this "
-                                                "week ...)")  # "how many staff do we have": not who ever worked
+                                                "week ...)")  # "lương theo giờ": the rate, not every wage paid
         directions = {p for _, _, k, p in marks.mentions if k == "superlative"}
         if directions == {True, False}:  # "ngày nào cao nhất, ngày nào thấp nhất": one ranking shows one end
             return Parsed(None, recognised, [], "both ends of a ranking are asked (the most and the least)")

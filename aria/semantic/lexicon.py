@@ -383,7 +383,12 @@ ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "i
 # not "chị" (a polite "she") or "chỉ" (only); "qua" ("trả qua thẻ": via) not "quả", "quá" or "quà"; "so" (so sánh)
 # not "số" (a number: "số lượt đặt bàn"); "trong" (in) not "trống" (free: "bàn nào đang trống").
 BARE_WORDS = frozenset(["chi", "qua", "so", "trong", "thu"])
-FILLER_PHRASES = (*SO_FAR_PHRASES, "mà", "bên", "dạ", "at standard cost", "for their food", "for the food", "for food",
+# How long stock lasts "at the rate of the last 7 days": the use it is measured by, said (the window is its own).
+RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the current rate", "at this rate",
+                "at current usage", "at the current usage", "at current use", "if we keep using them like",
+                "if we keep using it like", "if we keep using them at", "if we keep using it at", "based on the use of",
+                "based on the usage of", "based on usage over", "based on usage in", "going by", "going by the use of")
+FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",

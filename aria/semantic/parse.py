@@ -2567,7 +2567,8 @@ def _said_whole(marks: _Marks, period: TimeRange) -> bool:
 
 _WHOLE_MARKS = accents_of("cả")[0]
 _RELATIVE_MA = accents_of("mà")[0]
-_FRIEND_BAN = accents_of("bạn")[0]  # "bạn Bùi Thanh Hoa", never "bàn" or "bán"
+_HONORIFICS = {"ban": accents_of("bạn")[0], "chi": accents_of("chị")[0]}  # before a name: "bạn Bùi Thanh Hoa" (never
+# "bàn" or "bán"), "chị Hoa" (never "chi", to spend)
 _WHOLE_NGUYEN = accents_of("nguyên")[0]
 
 
@@ -3023,10 +3024,11 @@ def _who_voided(marks: _Marks) -> None:
 
 
 def _friend_before_a_name(marks: _Marks) -> None:
-    """"Bạn Bùi Thanh Hoa", "ban Vo Van Son": "bạn", said before a person's name as "anh" or "chị" are, is how the
-    person is called, never "bàn" (a table) or "bán" (to sell)."""
+    """"Bạn Bùi Thanh Hoa", "ban Vo Van Son", "chi Bui Thanh Hoa": "bạn" or "chị", said before a person's name as
+    "anh" is, is how the person is called, never "bàn" (a table), "bán" (to sell) or "chi" (to spend)."""
     for a, _, kind, payload in list(marks.mentions):
-        if a == 0 or kind != "value" or marks.words[a - 1] != "ban" or marks.accents[a - 1] not in ("", _FRIEND_BAN) or \
+        if a == 0 or kind != "value" or marks.words[a - 1] not in _HONORIFICS or \
+                marks.accents[a - 1] not in ("", _HONORIFICS[marks.words[a - 1]]) or \
                 not any(m.semantic_model in ("staff", "customers") for m in cast(tuple[ValueMeaning, ...], payload)):
             continue
         marks.forget(a - 1, a)

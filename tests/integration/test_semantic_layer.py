@@ -1884,6 +1884,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tuần trước từng người làm bao nhiêu giờ", "vi", ["hours_worked"], [], ["staff__full_name"], None),  # each one
     ("ca trưa hôm qua ai làm", "vi", ["clock_in_time", "clock_out_time"], [("L",)], ["staff__full_name"], None),
     ("hôm nay ai đi làm ca tối", "vi", ["clock_in_time", "clock_out_time"], [("D",)], ["staff__full_name"], None),
+    ("tuan nay chi Bui Thanh Hoa lam duoc bao nhieu gio", "vi", ["hours_worked"], [("Bùi Thanh Hoa",)], [], None),
+    ("Which ingredients will run out first at the current rate", "en", ["days_of_stock_left"], [],  # "chị", never
+     ["ingredient__name_en"], None),  # "chi" (to spend), before a name; the rate said of the stock's own window
+    ("Which ingredients will run out first if we keep using them like the last 7 days?", "en",
+     ["days_of_stock_left"], [], ["ingredient__name_en"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

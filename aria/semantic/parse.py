@@ -2141,6 +2141,7 @@ class QuestionParser:
         one_group: set[str] = set()  # values one phrase names together ("ví điện tử"): one filter, not a split
         grouped: dict[str, set[str]] = {}  # those values, and the ones named alone, by dimension
         named_alone: dict[str, set[str]] = {}
+        group_phrases: dict[str, dict[frozenset[str], str]] = {}  # the phrases that name several values each
         values = [(start, end, payload) for start, end, kind, payload in marks.mentions if kind == "value"]
         options_of = {start: self._value_filters(payload, available, language)  # type: ignore[arg-type]
                       for start, _, payload in values}
@@ -2172,6 +2173,8 @@ class QuestionParser:
                 if len(group) > 1:
                     one_group.add(found[0])
                     grouped.setdefault(found[0], set()).update(group)
+                    if start not in marks.excluded:
+                        group_phrases.setdefault(found[0], {})[frozenset(group)] = " ".join(marks.words[start:end])
                 else:
                     named_alone.setdefault(found[0], set()).update(group)
             elif not self._soft_at(marks, start, end, language) and tuple(marks.words[start:end]) not in self._units \
@@ -2179,6 +2182,11 @@ class QuestionParser:
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
+        together = marks.says(*_SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
+        for phrases in group_phrases.values():
+            if len(phrases) > 1 and not together:  # "beer vs coffee": two rows, each of several dishes
+                raise _Unanswerable(f"'{', '.join(phrases.values())}' each name several values: a row for each "
+                                    "group is not a split here")
         for name, alone in named_alone.items():  # "heineken vs saigon beer": each beer, "beer" only their noun;
             if (len(alone) > 1 and grouped.get(name, set()) <= alone) or grouped.get(name, set()) - alone:
                 one_group.discard(name)  # "beers and glasses of red wine": listed, each of them
@@ -2199,7 +2207,6 @@ class QuestionParser:
             if table.dimension == "hour":  # the window's hours together: one row, not a split by hour
                 one_group.add(name)
         filters = [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v))) for d, v in by_dimension.items()]
-        together = marks.says(*_SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
         split = [f.dimension for f in filters if len(f.values) > 1  # "ca trưa và ca tối": one row each
                  and f.dimension not in one_group and not together]
         filters += [ValueFilter(dimension=d, values=tuple(dict.fromkeys(v)), exclude=True) for d, v in left_out.items()]

@@ -958,6 +958,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How is table 5 doing tonight?",  # how a table did: no figure ranks a table by itself
     "is pho on the menu",  # a dish with no figure, not asked how it did
     "doanh thu mỗi người tuần này",  # per guest or per staff member: never each of the staff by itself
+    "Beer vs coffee this month, cups and sales?",  # two groups of dishes: a row each, never one sum of all four
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1884,6 +1885,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tuần trước từng người làm bao nhiêu giờ", "vi", ["hours_worked"], [], ["staff__full_name"], None),  # each one
     ("ca trưa hôm qua ai làm", "vi", ["clock_in_time", "clock_out_time"], [("L",)], ["staff__full_name"], None),
     ("hôm nay ai đi làm ca tối", "vi", ["clock_in_time", "clock_out_time"], [("D",)], ["staff__full_name"], None),
+    ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said
+     [("Heineken beer", "Saigon Special beer", "Salted cream coffee", "Iced coffee with condensed milk")], [], None),
     ("tuan nay chi Bui Thanh Hoa lam duoc bao nhieu gio", "vi", ["hours_worked"], [("Bùi Thanh Hoa",)], [], None),
     ("Which ingredients will run out first at the current rate", "en", ["days_of_stock_left"], [],  # "chị", never
      ["ingredient__name_en"], None),  # "chi" (to spend), before a name; the rate said of the stock's own window

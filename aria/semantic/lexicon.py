@@ -833,7 +833,10 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 partial_names.append((dim, names))
             elif dim.partial_names:
                 own_names.append((dim, names))
-    taken = {word for words, kind in entries if kind != "value" for word in words} | {w for p in FILLERS for w in _words(p)}
+    closed = {said[0] for d in catalog.dimensions for v in d.values for p in v.labels.phrases
+              if len(said := _words(p)) == 1}  # a fixed value's own word ("lunch": the shift) names no row by itself
+    taken = {word for words, kind in entries if kind != "value" for word in words} | {w for p in FILLERS for w in _words(p)} \
+        | closed
     for dim, names in partial_names:
         translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
         for word, name in _distinctive_words(names, translated, taken).items():
@@ -881,7 +884,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for phrase in (*FILLER_PHRASES, *sorted(FILLERS)):
         _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
-    meaning_words = {word for words, kind in entries if kind != "value" for word in words}
+    meaning_words = {word for words, kind in entries if kind != "value" for word in words} | closed
     for dim, names in own_names:
         for said, name in _own_tails(names, known).items():  # "Cần Giờ": Hải sản Cần Giờ
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),

@@ -1885,6 +1885,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tuần trước từng người làm bao nhiêu giờ", "vi", ["hours_worked"], [], ["staff__full_name"], None),  # each one
     ("ca trưa hôm qua ai làm", "vi", ["clock_in_time", "clock_out_time"], [("L",)], ["staff__full_name"], None),
     ("hôm nay ai đi làm ca tối", "vi", ["clock_in_time", "clock_out_time"], [("D",)], ["staff__full_name"], None),
+    ("Break down sales on 12 Nov 2026 by lunch and dinner shift.", "en", ["revenue"], [("L", "D")],  # "lunch",
+     ["shift__shift_code"], None),  # a shift's own word, never the office lunch combo
+    ("How many Saigon beers did we sell last weekend?", "en", ["portions_sold"], [("Saigon Special beer",)], [],
+     None),  # "beers": the noun of the one beer named, not every beer
+    ("bia Saigon tuần trước bán được bao nhiêu", "vi", ["portions_sold"], [("Bia Saigon Special",)], [], None),
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said
      [("Heineken beer", "Saigon Special beer", "Salted cream coffee", "Iced coffee with condensed milk")], [], None),
     ("tuan nay chi Bui Thanh Hoa lam duoc bao nhieu gio", "vi", ["hours_worked"], [("Bùi Thanh Hoa",)], [], None),

@@ -83,6 +83,7 @@ SUPERLATIVES: dict[str, bool] = {
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True, "furthest": True, "farthest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
+    "the least popular": False, "the most popular": True,
     "number one": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
@@ -134,6 +135,8 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "chay nhat": "portions_sold", "ban dat nhat": "revenue", "ban dat hang nhat": "revenue",
                        "dat hang nhat": "revenue", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
+                       "most popular": "portions_sold", "the most popular": "portions_sold",
+                       "least popular": "portions_sold", "the least popular": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
 # "How did the hotpot do this month", "Lẩu Thái tháng này thế nào": a dish or a category asked how it did, with no
@@ -171,7 +174,7 @@ VERBS: dict[str, str | None] = {
     "sell": "portions_sold", "sold": "portions_sold", "selling": "portions_sold", "ban duoc": "portions_sold",
     "ban ra": "portions_sold", "collect": None, "collected": None, "make": "revenue", "made": "revenue",
     "earn": "revenue", "earned": "revenue", "take": "revenue", "took": "revenue", "taken": "revenue", "taken in": "revenue", "bring in": "revenue",
-    "brought in": "revenue", "pull in": "revenue", "pulled in": "revenue", "pulls in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
+    "brought in": "revenue", "generate": "revenue", "generated": "revenue", "generates": "revenue", "pull in": "revenue", "pulled in": "revenue", "pulls in": "revenue", "take in": "revenue", "took in": "revenue", "thu": "revenue",
     "thu duoc": "revenue", "thu ve": "revenue", "mang ve": None, "kiem duoc": "revenue", "kiem": "revenue", "serve": None, "served": None, "phuc vu": None,
     "spend": None, "spent": None, "pay": "payment_amount", "paid": "payment_amount",
     "tra": "payment_amount", "tra tien": "payment_amount", "khach tra": "payment_amount", "khach thanh toan": "payment_amount", "thanh toan": "payment_amount", "give": None, "gave": None, "had": None, "charge": None, "charged": None,
@@ -388,7 +391,7 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
                 "at current usage", "at the current usage", "at current use", "if we keep using them like",
                 "if we keep using it like", "if we keep using them at", "if we keep using it at", "based on the use of",
                 "based on the usage of", "based on usage over", "based on usage in", "going by", "going by the use of")
-FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "at standard cost", "for their food", "for the food", "for food",
+FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "tình hình", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -438,6 +441,9 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "at sta
                   "tất cả", "theoretical")  # "tất cả" (all of it; typed bare too), "theoretical food cost" (the only one)
 
 
+# Place names a menu spells joined, as English does ("Saigon"), and a manager in Vietnamese ("Sài Gòn").
+_PLACE_NAMES = {"saigon": "Sài Gòn", "hanoi": "Hà Nội", "danang": "Đà Nẵng"}
+_PLACES = re.compile(r"\b(" + "|".join(_PLACE_NAMES) + r")\b", re.IGNORECASE)
 _PARENTHESES = re.compile(r"\([^)]*\)")
 _SPLIT_WORDS = frozenset(SINGLE_MARKERS)
 
@@ -826,7 +832,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             names = values_of(dim.table, dim.expr)
             for name in names:
                 meaning = ValueMeaning(dim.semantic_model, dim.name, name, dim.concept)
-                for spoken in dict.fromkeys((name, _PARENTHESES.sub(" ", name))):  # "Lẩu cua đồng (mùa thu)"
+                plain = _PARENTHESES.sub(" ", name)  # "Lẩu cua đồng (mùa thu)"; "Bia Sài Gòn": Bia Saigon Special
+                for spoken in dict.fromkeys((name, plain, _PLACES.sub(lambda m: _PLACE_NAMES[m[0].lower()], plain))):
                     if len(normalize(spoken)) >= 3:
                         _add(entries, spoken, "value", meaning)
             if dim.partial_names and dim.lang:
@@ -840,7 +847,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     for dim, names in partial_names:
         translated = next((n for d, n in partial_names if d.concept == dim.concept and d.lang != dim.lang), ())
         for word, name in _distinctive_words(names, translated, taken).items():
-            _add(entries, word, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
+            for spoken in (word, *([_PLACE_NAMES[word]] if word in _PLACE_NAMES else [])):  # "sài gòn": Saigon
+                _add(entries, spoken, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
     known = {words for words, _ in entries}
     for dim, names in partial_names:
         shared = _shared_heads(names, taken, known) if dim.lang == "vi" else _shared_tails(names, taken, known)

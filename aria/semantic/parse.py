@@ -615,6 +615,7 @@ class QuestionParser:
         _only_beside_a_value(marks)
         self._concept_before_which(marks)
         _absorb_which_and_markers(marks)
+        self._leaving_out_what_is_left_out(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
         self._mark_rates(marks)
@@ -1112,8 +1113,8 @@ class QuestionParser:
             candidates = [["avg_prep_time"]]
         elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
-        elif what_ranks := self._what_ranks_a_dish_asked_how_it_did(marks):  # "how did the hotpot do this month"
-            candidates = [what_ranks]
+        elif how_it_did := self._figure_of_how_it_did(marks):  # "how did the hotpot do this month"
+            candidates = [how_it_did]
         elif staff := self._staff_counted(marks):  # "quán có bao nhiêu nhân viên", "how many bartenders do we
             candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
@@ -1616,17 +1617,35 @@ class QuestionParser:
                 return [m for m, info in self.catalog.metrics.items() if info.counts == "staff" and info.instead_all_time]
         return []
 
-    def _what_ranks_a_dish_asked_how_it_did(self, marks: _Marks) -> list[str]:
-        """A dish or a category asked how it did, with no figure named ("how did the hotpot do this month",
-        "Lẩu Thái tháng này thế nào"): what ranks it (portions sold, sales)."""
+    def _leaving_out_what_is_left_out(self, marks: _Marks) -> None:
+        """"Delivery revenue this week, not counting cancelled orders": rows left out that the figure asked never
+        counts (revenue is of completed orders) say nothing more; the words are accounted for."""
+        metrics = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        for start, end, kind, _ in list(marks.mentions):
+            left_out = next(((a, b, m) for a, b, m in metrics if a == end), None) if kind == "exclude" else None
+            if left_out is None:
+                continue
+            out = self.catalog.metrics[left_out[2]]
+            if any(m != left_out[2] and (info := self.catalog.metrics[m]).fixes & out.fixes
+                   and out.fixed_values and info.fixed_values and not info.fixed_values & out.fixed_values
+                   for _, _, m in metrics):
+                marks.forget(start, left_out[1])
+                marks.mark(start, left_out[1], "filler")
+
+    def _figure_of_how_it_did(self, marks: _Marks) -> list[str]:
+        """A value asked how it did, with no figure named: a dish or a category by what ranks it ("how did the
+        hotpot do this month", "Lẩu Thái tháng này thế nào": portions sold, sales), anything else by its revenue
+        ("how did the terrace do last night")."""
         if not marks.says(*HOW_IT_DID):
             return []
-        for _, _, kind, payload in marks.mentions:
-            for meaning in cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ():
-                dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
-                if dim is not None and dim.semantic_model in _MENU_MODELS and dim.ranked_by in self.catalog.metrics:
-                    return [str(dim.ranked_by)]
-        return []
+        periods = {(a, b) for a, b, kind, _ in marks.mentions if kind == "time"}  # ("tonight": a shift, no value said)
+        values = [m for a, b, kind, payload in marks.mentions if kind == "value" and (a, b) not in periods
+                  for m in cast(tuple[ValueMeaning, ...], payload)]
+        for meaning in values:
+            dim = self.catalog.dimension(meaning.semantic_model, meaning.dimension)
+            if dim is not None and dim.semantic_model in _MENU_MODELS and dim.ranked_by in self.catalog.metrics:
+                return [str(dim.ranked_by)]
+        return ["revenue"] if values else []
 
     def _named_metrics(self, marks: _Marks) -> list[str]:
         """The metrics the question names; a count right after a value ("delivery orders", "gold members")
@@ -2150,6 +2169,9 @@ class QuestionParser:
         repeated = frozenset().union(*(self.catalog.metrics[m].fixed_values for m in named))
         for start, end, payload in values:
             clash = {m.concept for m in payload if m.concept in fixed}  # type: ignore[attr-defined]
+            if clash and start in marks.excluded and not any(  # "revenue excluding voided bills": never counted
+                    m.value.lower() in repeated for m in payload if m.concept in clash):  # type: ignore[attr-defined]
+                continue
             if clash and start in marks.excluded:  # "khách hủy món (không tính void)": voids are what it counts
                 raise _Unanswerable(f"'{' '.join(marks.words[start:end])}' is left out of what the metric counts")
             if clash and all(m.value.lower() in repeated for m in payload  # type: ignore[attr-defined]
@@ -3129,6 +3151,7 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
     a concept or a grain ("theo danh mục", "món nào"), a value ("món combo nào"), or — for "by" — the
     metric a ranking is by ("busiest by number of orders")."""
     markers = {m.split()[-1] for m in GROUP_MARKERS}
+    listed = sum(k == "value" for _, _, k, _ in marks.mentions)
     for i, word in enumerate(marks.words):
         mark = marks.marks[i]
         if mark is not None and mark.kind != "filler":
@@ -3137,6 +3160,8 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
         prev = marks.marks[i - 1] if i > 0 else None
         if word in WHICH_WORDS and ((nxt and nxt.kind in ("concept", "grain", "top", "value")) or
                                     (prev and prev.kind in ("concept", "value")) or
+                                    (word == "which" and nxt and nxt.kind == "verb" and listed > 1) or  # "noodles
+                                    # vs rice this month, which sells more": one of the values listed
                                     (word == "which" and nxt and nxt.kind == "metric")):  # "which members have a
             # birthday": the rows of what it counts, when its words name them (else handed over, never a total)
             marks.marks[i] = _Mark("which")

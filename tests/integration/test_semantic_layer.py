@@ -908,8 +908,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tháng trước ngày nào doanh thu cao nhất, ngày nào thấp nhất?",  # both ends: one ranking shows one
     "What were the busiest and the quietest days last month by revenue?",
     "Tuần này đơn mang về chiếm bao nhiêu % số đơn và bao nhiêu % doanh thu?",  # two shares: never one dropped
-    "How did dine-in, takeaway and delivery each do last week compared with the week before?",  # three order types,
-    # never the suppliers' deliveries
     "Tuần trước mỗi bạn phục vụ làm ra bao nhiêu doanh thu cho mỗi giờ đi làm?",  # per hour worked, not by hour
     "What have we got on hand from Hải sản Cần Giờ right now, and what's it worth?",  # the stock, and its worth
     "How many of this month's new sign-ups have already eaten with us?",  # those who ate, not every sign-up
@@ -1890,6 +1888,18 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many Saigon beers did we sell last weekend?", "en", ["portions_sold"], [("Saigon Special beer",)], [],
      None),  # "beers": the noun of the one beer named, not every beer
     ("bia Saigon tuần trước bán được bao nhiêu", "vi", ["portions_sold"], [("Bia Saigon Special",)], [], None),
+    ("Bia Sài Gòn hôm qua bán được bao nhiêu chai?", "vi", ["portions_sold"], [("Bia Saigon Special",)], [], None),
+    ("Delivery revenue this week, not counting cancelled orders", "en", ["revenue"], [("DL",)], [], None),  # never
+    ("revenue this week excluding voided bills", "en", ["revenue"], [], [], None),  # counted: nothing more said
+    ("Which dessert is the least popular?", "en", ["portions_sold"], [("DES",)], ["menu_item__name_en"], 1),
+    ("Which table generated the most revenue this month?", "en", ["revenue"], [], ["dining_table__table_no"], 1),
+    ("Noodle dishes vs rice dishes this month, which sells more?", "en", ["portions_sold"], [("NOODLE", "RICE")],
+     ["menu_item__category__cat_code"], None),
+    ("How did the terrace do last night", "en", ["revenue"], [("OU",), ("D",)], [], None),  # how a value did
+    ("How did dine-in, takeaway and delivery each do last week compared with the week before?", "en", ["revenue"],
+     [("DI", "TA", "DL")], ["metric_time__week", "order__order_type"], None),  # the order types, never the
+    # suppliers' deliveries
+    ("tinh hinh ban hang hnay sao roi", "vi", ["revenue"], [], [], None),
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said
      [("Heineken beer", "Saigon Special beer", "Salted cream coffee", "Iced coffee with condensed milk")], [], None),
     ("tuan nay chi Bui Thanh Hoa lam duoc bao nhieu gio", "vi", ["hours_worked"], [("Bùi Thanh Hoa",)], [], None),

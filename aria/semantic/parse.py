@@ -1046,6 +1046,7 @@ class QuestionParser:
         self._selling_is_revenue_without_dishes(marks)
         self._count_then_its_condition(marks)
         self._how_many_then_what_is_counted(marks)
+        self._made_after_a_sum_of_money(marks)
         self._average_per_day(marks)
         self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
@@ -1898,6 +1899,17 @@ class QuestionParser:
                 marks.forget(a, b)
                 marks.mark(a, b, "verb", None)
                 return
+
+    def _made_after_a_sum_of_money(self, marks: _Marks) -> None:
+        """"How much gross profit did we make", "how much in tips did we make": a figure's phrase that is only a
+        verb ("did we make", revenue's "how much did we make" without its question words), right after another
+        sum of money, is that sum's verb."""
+        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        for (_, end, first), (start, stop, second) in zip(spans, spans[1:], strict=False):
+            if end in (start, start - 1) and first != second and marks.words[start] in ("did", "do", "have") and \
+                    self.catalog.metrics[first].unit == self.catalog.metrics[second].unit == "vnd":
+                marks.forget(start, stop)
+                marks.mark(start, stop, "verb", None)
 
     def _people_said_before_their_average(self, marks: _Marks) -> None:
         """"How long do dine-in parties stay", "how long are guests waiting for food": people (or their parties)
@@ -2819,11 +2831,11 @@ def _over_a_period(marks: _Marks) -> None:
     "revenue from the VIP rooms", "revenue from members vs walk-ins": "from" before a value or a split says which
     rows."""
     for i, word in enumerate(marks.words[:-1]):
-        nxt = marks.marks[i + 1]
+        after = i + 2 if marks.words[i + 1] == "the" and i + 2 < len(marks.words) else i + 1
+        nxt = marks.marks[after]  # "over the last month": the period, "the" between
         if word == "over" and marks.marks[i] is None and nxt is not None and (nxt.kind == "time" or (
                 nxt.kind == "value" and any(m.concept == "shift" for m in nxt.payload))):  # type: ignore[attr-defined]
             marks.mark(i, i + 1, "filler")
-        after = i + 2 if marks.words[i + 1] == "the" and i + 2 < len(marks.words) else i + 1
         if word == "from" and marks.marks[i] is None and _kind(marks.marks[after]) in ("value", "concept"):
             marks.mark(i, i + 1, "filler")
 

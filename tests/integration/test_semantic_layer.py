@@ -1900,6 +1900,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("DI", "TA", "DL")], ["metric_time__week", "order__order_type"], None),  # the order types, never the
     # suppliers' deliveries
     ("tinh hinh ban hang hnay sao roi", "vi", ["revenue"], [], [], None),
+    ("how much gross profit did we make last month", "en", ["gross_profit"], [], [], None),  # "did we make": the
+    ("How much net revenue before tax did we make last month?", "en", ["taxable_sales"], [], [], None),  # verb
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said
      [("Heineken beer", "Saigon Special beer", "Salted cream coffee", "Iced coffee with condensed milk")], [], None),
     ("tuan nay chi Bui Thanh Hoa lam duoc bao nhieu gio", "vi", ["hours_worked"], [("Bùi Thanh Hoa",)], [], None),

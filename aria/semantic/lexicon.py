@@ -391,7 +391,7 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
                 "at current usage", "at the current usage", "at current use", "if we keep using them like",
                 "if we keep using it like", "if we keep using them at", "if we keep using it at", "based on the use of",
                 "based on the usage of", "based on usage over", "based on usage in", "going by", "going by the use of")
-FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "tình hình", "at standard cost", "for their food", "for the food", "for food",
+FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "tình hình", "về", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",

@@ -2933,7 +2933,8 @@ def _mark_closing_word(marks: _Marks, start: int, last: int) -> None:
     how = word == "sao" and clause[-1] not in ("tai", "vi") and {"so", "chenh", "khac"} & set(clause)
     if how or word in ("luon", "thoi", "too"):  # "cho anh số món với tiền luôn", "top 5 thôi", "tips too": as well,
         marks.mark(last, last + 1, "filler")  # only (but "tính luôn mấy bàn đang ngồi": including)
-    elif word in ("khong", "chua") and {"co", "con", "nao"} & set(clause):  # "có món nào bị void chưa": yet?
+    elif word in ("khong", "chua") and {"co", "con", "nao", "hon"} & set(clause):  # "có món nào bị void chưa":
+        # yet? "cao hơn tuần trước không": is it?
         marks.mark(last, last + 1, "filler")
         for i, said in enumerate(clause, start):  # "có bàn nào trống không": any, not which ones
             if said == "nao" and marks.marks[i] is None and {"co", "con"} & set(marks.words[start:i]):

@@ -1900,6 +1900,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("DI", "TA", "DL")], ["metric_time__week", "order__order_type"], None),  # the order types, never the
     # suppliers' deliveries
     ("tinh hinh ban hang hnay sao roi", "vi", ["revenue"], [], [], None),
+    ("So sánh ca trưa với ca tối tuần này về số bill và doanh thu", "vi", ["completed_orders", "revenue"],
+     [("L", "D")], ["shift__shift_code"], None),  # "về": regarding
+    ("Tổng giá trị hàng nhập về trong tháng trước là bao nhiêu?", "vi", ["supplier_spend"], [], [], None),
     ("how much gross profit did we make last month", "en", ["gross_profit"], [], [], None),  # "did we make": the
     ("How much net revenue before tax did we make last month?", "en", ["taxable_sales"], [], [], None),  # verb
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said
@@ -1932,6 +1935,13 @@ def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> N
     parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
+
+
+def test_higher_than_said_as_a_yes_no_question_compares(layer, now) -> None:
+    parsed = layer.parse("Bill trung bình tuần này bao nhiêu, cao hơn tuần trước không?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "avg_check"
+    assert parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 9), dt.date(2026, 11, 2))
 
 
 def test_vs_between_two_periods_compares_them(layer, now) -> None:

@@ -1903,6 +1903,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("So sánh ca trưa với ca tối tuần này về số bill và doanh thu", "vi", ["completed_orders", "revenue"],
      [("L", "D")], ["shift__shift_code"], None),  # "về": regarding
     ("Tổng giá trị hàng nhập về trong tháng trước là bao nhiêu?", "vi", ["supplier_spend"], [], [], None),
+    ("Trung bình mỗi bàn có mấy khách trong tháng này?", "vi", ["avg_party_size_dine_in"], [], [], None),
+    ("Ca tối khách ngồi một bàn trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("D",)], [], None),
     ("how much gross profit did we make last month", "en", ["gross_profit"], [], [], None),  # "did we make": the
     ("How much net revenue before tax did we make last month?", "en", ["taxable_sales"], [], [], None),  # verb
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said

@@ -1022,6 +1022,9 @@ class QuestionParser:
                                                 "metric keeps only those")
         if any(k == "grain" and marks.before(a) in ("tu", "since") for a, _, k, _ in marks.mentions):
             return Parsed(None, recognised, [], "'since what time' asks when one row started, not a figure by hour")
+        if any(k == "time" and marks.words[a] == "thu" and marks.before(a) in ("chay", "nhieu", "cao")
+               for a, _, k, _ in marks.mentions):  # "món bán chạy thứ hai tuần trước": the second, or a Monday?
+            return Parsed(None, recognised, [], "'thứ hai' after a ranking may be the second in it or a Monday")
         if _one_bill_by_its_size(marks):
             return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
@@ -1047,6 +1050,7 @@ class QuestionParser:
         self._count_then_its_condition(marks)
         self._how_many_then_what_is_counted(marks)
         self._made_after_a_sum_of_money(marks)
+        self._average_per_order_of_a_count(marks)
         self._average_per_day(marks)
         self._average_of_a_row(marks)
         self._share_of_a_count_is_its_rate(marks)
@@ -1899,6 +1903,21 @@ class QuestionParser:
                 marks.forget(a, b)
                 marks.mark(a, b, "verb", None)
                 return
+
+    def _average_per_order_of_a_count(self, marks: _Marks) -> None:
+        """"Trung bình mỗi đơn ở khu ngoài trời có mấy khách": the average per order said first, a count said
+        after it, is that count per order (the ratio of the two), not the average check beside the count."""
+        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
+            info = self.catalog.metrics[first]
+            if marks.words[start:end] not in _AVERAGE_PER_ORDER or len(info.inputs) != 2:
+                continue
+            ratio = next((m for m, r in self.catalog.metrics.items() if r.inputs == (second, info.inputs[1])), None)
+            if ratio is not None:
+                marks.forget(start, end)
+                marks.mark(start, end, "filler")
+                marks.forget(after, stop)
+                marks.mark(after, stop, "metric", ratio)
 
     def _made_after_a_sum_of_money(self, marks: _Marks) -> None:
         """"How much gross profit did we make", "how much in tips did we make": a figure's phrase that is only a
@@ -3529,8 +3548,11 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
     """"What's the biggest bill so far today", "bill lớn nhất hôm nay": the largest single bill, one row, never the
     table or the day with the most revenue."""
     sizes = [(a, b) for a, b, k, _ in marks.mentions if k == "superlative" and " ".join(marks.words[a:b]) in _SIZE_WORDS]
-    bills = [(a, b) for a, b, k, _ in marks.mentions if k == "metric" and tuple(marks.words[a:b]) in _ONE_BILL]
-    return any(sb == ba or bb == sa for sa, sb in sizes for ba, bb in bills)
+    bills = [(a, b) for a, b, k, _ in marks.mentions if k in ("metric", "unit") and tuple(marks.words[a:b]) in _ONE_BILL]
+    return any(sb == ba or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE) for sa, sb in sizes for ba, bb in bills)
+
+
+_ITS_SIZE = frozenset(["co", "gia", "tri", "with", "the"])  # "đơn có giá trị lớn nhất": the bill of the largest value
 
 
 def _said_how_often(marks: _Marks) -> bool:
@@ -3629,6 +3651,8 @@ def _each_person_before_their_work(marks: _Marks) -> None:
             marks.mark(a - 1, b, "concept", "staff")
 
 
+_AVERAGE_PER_ORDER = (["trung", "binh", "moi", "don"], ["trung", "binh", "moi", "bill"],
+                      ["trung", "binh", "moi", "hoa", "don"], ["binh", "quan", "moi", "don"])  # said before what
 _EMPLOYED = (("currently", "have"), ("on", "the", "team"), ("on", "staff"), ("currently", "employ"))  # "how many
 # servers do we currently have on the team": employed now, not on shift now
 

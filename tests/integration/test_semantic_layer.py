@@ -957,6 +957,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "is pho on the menu",  # a dish with no figure, not asked how it did
     "doanh thu mỗi người tuần này",  # per guest or per staff member: never each of the staff by itself
     "Beer vs coffee this month, cups and sales?",  # two groups of dishes: a row each, never one sum of all four
+    "Đơn có giá trị lớn nhất tuần này là đơn nào, ở bàn mấy?",  # one bill, a row: never the table with most bills
+    "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1905,6 +1907,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tổng giá trị hàng nhập về trong tháng trước là bao nhiêu?", "vi", ["supplier_spend"], [], [], None),
     ("Trung bình mỗi bàn có mấy khách trong tháng này?", "vi", ["avg_party_size_dine_in"], [], [], None),
     ("Ca tối khách ngồi một bàn trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("D",)], [], None),
+    ("Trung bình mỗi đơn ở khu ngoài trời có mấy khách?", "vi", ["guests_per_order"], [("OU",)], [], None),  # the
+    ("guests per order last week", "en", ["guests_per_order"], [], [], None),  # guests per order, not the check
+    ("Một nồi lẩu Thái tốn bao nhiêu tiền nguyên liệu?", "vi", ["menu_cost"], [("Lẩu Thái",)], [], None),
     ("how much gross profit did we make last month", "en", ["gross_profit"], [], [], None),  # "did we make": the
     ("How much net revenue before tax did we make last month?", "en", ["taxable_sales"], [], [], None),  # verb
     ("beer and coffee sales this month together", "en", ["dish_sales"],  # the groups summed, when said

@@ -41,7 +41,8 @@ DEFAULT_DECIMALS = {"vnd": 0, "count": 0, "portions": 0, "people": 0, "minutes":
 # ex-046: party size to 1 decimal).
 DECIMALS_EXCEPTIONS = {"oldest_pending_wait": 0, "longest_at_pass": 0, "avg_minutes_seated": 0, "minutes_seated_now": 0, "avg_party_size": 1, "avg_party_size_dine_in": 1,
                        "avg_daily_guests": 1, "avg_daily_orders": 1, "longest_food_wait": 0, "items_per_order": 1,
-                       "visits_per_customer": 2}  # visits per member: 1.35, not 1.4
+                       "visits_per_customer": 2,  # visits per member: 1.35, not 1.4
+                       "guests_per_order": 1}  # an average of guests, as the party size
 DIRECTIONS = {"higher_is_better", "lower_is_better", "neutral"}
 SNAKE = re.compile(r"^[a-z][a-z0-9_]*$")
 
@@ -135,7 +136,8 @@ def test_every_metric_has_labels_synonyms_and_presentation(manifest: Any) -> Non
             assert meta["column"].endswith("_vnd"), metric.name
         assert meta["direction"] in DIRECTIONS, metric.name
         assert set(meta.get("companions", [])) <= names - {metric.name}, metric.name
-        read_as = [meta.get(key) for key in ("instead_live", "instead_dated", "instead_undated", "instead_ahead")]
+        read_as = [meta.get(key) for key in ("instead_live", "instead_dated", "instead_undated", "instead_ahead",
+                                             "instead_all_time")]
         read_as += list(meta.get("instead_with", {}).values())
         assert {m for m in read_as if m} <= names - {metric.name}, metric.name  # each names another metric
 

@@ -1909,6 +1909,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Ca tối khách ngồi một bàn trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("D",)], [], None),
     ("Trung bình mỗi đơn ở khu ngoài trời có mấy khách?", "vi", ["guests_per_order"], [("OU",)], [], None),  # the
     ("guests per order last week", "en", ["guests_per_order"], [], [], None),  # guests per order, not the check
+    ("how many seasonal dishes are on the menu", "en", ["active_menu_items"], [("true",)], [], None),  # the
+    # seasonal dishes are those dishes, never a split by seasonal or not
     ("Một nồi lẩu Thái tốn bao nhiêu tiền nguyên liệu?", "vi", ["menu_cost"], [("Lẩu Thái",)], [], None),
     ("how much gross profit did we make last month", "en", ["gross_profit"], [], [], None),  # "did we make": the
     ("How much net revenue before tax did we make last month?", "en", ["taxable_sales"], [], [], None),  # verb

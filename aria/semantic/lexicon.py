@@ -221,7 +221,8 @@ UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests",
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
     "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions", "set": "portions",
-    "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions",
+    "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions", "suat": "portions",
+    "lon": "portions",
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
@@ -369,7 +370,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
                      "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
-                     "perform", "performing", "performed", "performance"])
+                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -503,7 +504,8 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
-             "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua"}
+             "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
+             "đêm qua": "tối qua", "dem qua": "tối qua"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

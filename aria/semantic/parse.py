@@ -2720,6 +2720,14 @@ def _mark_split_superlative(marks: _Marks) -> None:
     for i, word in enumerate(marks.words):
         if marks.marks[i] is None and word in ("nhieu", "it", "dong"):
             marks.mark(i, i + 1, "superlative", word != "it")
+    wrapped = None  # "ít giờ công nhất": "nhất" closes the "ít" before it (the least), never the most
+    for a, b, kind, payload in sorted(marks.mentions):
+        if kind == "superlative" and marks.words[a:b] in (["nhieu"], ["it"], ["dong"]):
+            wrapped = payload
+        elif kind == "superlative" and marks.words[a:b] == ["nhat"] and wrapped is not None:
+            marks.forget(a, b)
+            marks.mark(a, b, "superlative", wrapped)
+            wrapped = None
     for index, (a, b, kind, _) in enumerate(marks.mentions):  # "nhiều khách nhất": how many people
         noun = " ".join(marks.words[a:b])
         if kind == "concept" and noun in UNITS and _kind(marks.marks[a - 1] if a else None) == "superlative" \
@@ -3226,7 +3234,8 @@ def _mark_exclusions(marks: _Marks) -> None:
             if k == "value":
                 marks.excluded.add(a)
                 found = True
-            elif k not in ("filler", "conjunction") and not (k == "concept" and not found):  # "trừ các món lẩu"
+            elif k not in ("filler", "conjunction") and not (k in ("concept", "unit") and not found):  # "trừ các món
+                # lẩu", "không tính đơn giao hàng"
                 break
         if not found:
             marks.forget(start, end)

@@ -1909,6 +1909,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Ca tối khách ngồi một bàn trung bình bao lâu?", "vi", ["avg_minutes_seated"], [("D",)], [], None),
     ("Trung bình mỗi đơn ở khu ngoài trời có mấy khách?", "vi", ["guests_per_order"], [("OU",)], [], None),  # the
     ("guests per order last week", "en", ["guests_per_order"], [], [], None),  # guests per order, not the check
+    ("com tam thang nay ban dc bao nhieu suat", "vi", ["portions_sold"], [("Cơm tấm sườn bì chả",)], [], None),
+    ("hey Aria, how many covers year to date?", "en", ["guests"], [], [], None),
+    ("doanh thu đêm qua", "vi", ["revenue"], [("D",)], [], None),  # last night: its dinner
     ("how many seasonal dishes are on the menu", "en", ["active_menu_items"], [("true",)], [], None),  # the
     # seasonal dishes are those dishes, never a split by seasonal or not
     ("Một nồi lẩu Thái tốn bao nhiêu tiền nguyên liệu?", "vi", ["menu_cost"], [("Lẩu Thái",)], [], None),
@@ -1944,6 +1947,17 @@ def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> N
     parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
+
+
+def test_the_least_wrapped_around_its_noun_ranks_from_the_bottom(layer, now) -> None:
+    parsed = layer.parse("Nhân viên nào có ít giờ công nhất tuần rồi?", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked"
+    assert [o.descending for o in parsed.query.order_by] == [False]
+
+
+def test_a_value_left_out_after_its_rows_noun_is_left_out(layer, now) -> None:
+    parsed = layer.parse("Doanh thu tuần này không tính đơn giao hàng là bao nhiêu?", language="vi", now=now)
+    assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(("DL",), True)]
 
 
 def test_higher_than_said_as_a_yes_no_question_compares(layer, now) -> None:

@@ -704,6 +704,28 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
     return _own_parts(_name_words(names), lambda said: [said[:size] for size in range(2, len(said))], phrases)
 
 
+def _own_leads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+    """The two words or more an English name starts with, before what it comes "with" ("in", "on", "for"), that
+    start no other name and are found in none: "beef pho" names Beef pho with rare steak and flank. A combo or a
+    set is none of its parts, and holds none of them; a combo is also said without its first word.
+
+    >>> _own_leads(["Beef pho with rare steak and flank", "Beef pho and iced coffee combo", "Chicken pho",
+    ...             "Iced coffee with condensed milk", "Iced lime tea", "Beef hotpot in vinegar broth"], set())
+    {('beef', 'pho'): 'Beef pho with rare steak and flank', ('iced', 'coffee'): 'Iced coffee with condensed milk', \
+('beef', 'hotpot'): 'Beef hotpot in vinegar broth', ('pho', 'and', 'iced', 'coffee', 'combo'): \
+'Beef pho and iced coffee combo'}
+    """
+    def lead(said: tuple[str, ...]) -> list[tuple[str, ...]]:
+        cut = next((i for i, word in enumerate(said) if word in ("with", "in", "on", "for")), len(said))
+        return [said[:cut]] if 2 <= cut < len(said) else []
+    words = _name_words(names)
+    combos = {name: said for name, said in words.items() if "combo" in said}  # "pho and iced coffee combo": Beef
+    return {**_own_parts({name: said for name, said in words.items() if not {"combo", "set"} & set(said)}, lead,
+                         phrases),
+            **_own_parts(combos, lambda said: [said[1:]] if len(said) > 3 else [], phrases)}  # pho and iced coffee
+    # combo, its first word left unsaid
+
+
 def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """The last two or three words of a business's name (where its own name comes: "Hải sản Cần Giờ", "Thịt sạch
     Phú Nông") that end no other name, are found in none and mean nothing else here.
@@ -900,7 +922,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                  spelling=" ".join(name.split()[-len(said):]))
     for dim, names in partial_names:
-        short = _own_heads(names, known) if dim.lang == "vi" else _own_words(names, meaning_words)
+        short = _own_heads(names, known) if dim.lang == "vi" else {**_own_words(names, meaning_words),
+                                                                    **_own_leads(names, known)}
         for said, name in short.items():  # "tồn kho thịt bò": Thịt bò thăn; "beef in stock": Beef tenderloin
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                  spelling=" ".join(name.split()[:len(said)]) if dim.lang == "vi" else None)

@@ -1983,6 +1983,9 @@ class QuestionParser:
         if asked:  # "how many orders got cancelled or voided": voided lines are another metric
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
+        kept = {self.catalog.concept_of(f.dimension) for f in filters if not f.exclude}
+        if "dish" in kept and kept & {"category", "combo", "seasonal"}:  # "bun cha combo": a dish is in its group
+            raise _Unanswerable("a dish and a group of dishes are both named: which one is meant is unclear")
         group_by = self._group_by(marks, available, language, limit, bool(filter_groups)) + filter_groups
         if not group_by and (limit is not None or _said(marks, "superlative")):
             group_by = self._ranked_by_the_metrics_noun(marks, available, language)

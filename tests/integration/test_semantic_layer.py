@@ -959,6 +959,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Beer vs coffee this month, cups and sales?",  # two groups of dishes: a row each, never one sum of all four
     "Đơn có giá trị lớn nhất tuần này là đơn nào, ở bàn mấy?",  # one bill, a row: never the table with most bills
     "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
+    "bun cha combo sales this week",  # a dish and a group it is not in: never both, an empty answer
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1912,6 +1913,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("com tam thang nay ban dc bao nhieu suat", "vi", ["portions_sold"], [("Cơm tấm sườn bì chả",)], [], None),
     ("hey Aria, how many covers year to date?", "en", ["guests"], [], [], None),
     ("doanh thu đêm qua", "vi", ["revenue"], [("D",)], [], None),  # last night: its dinner
+    ("how many bowls of beef pho did we sell yesterday?", "en", ["portions_sold"],  # what an English name starts
+     [("Beef pho with rare steak and flank",)], [], None),  # with, before what it comes with
+    ("how many iced coffees sold today so far", "en", ["portions_sold"], [("Iced coffee with condensed milk",)], [],
+     None),
+    ("How many pho and iced coffee combos went out yesterday?", "en", ["portions_sold"],
+     [("Beef pho and iced coffee combo",)], [], None),
     ("how many seasonal dishes are on the menu", "en", ["active_menu_items"], [("true",)], [], None),  # the
     # seasonal dishes are those dishes, never a split by seasonal or not
     ("Một nồi lẩu Thái tốn bao nhiêu tiền nguyên liệu?", "vi", ["menu_cost"], [("Lẩu Thái",)], [], None),

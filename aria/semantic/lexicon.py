@@ -188,7 +188,7 @@ VERBS: dict[str, str | None] = {
     "rang up": None, "bring": None, "brought": None, "done": None, "voided": "voided_lines",
     "was voided": "voided_lines", "were voided": "voided_lines", "got voided": "voided_lines",
     "have been voided": "voided_lines", "has been voided": "voided_lines", "bi void": "voided_lines",
-    "clocked": None, "clock": None, "logged": None, "picked up": None, "pick up": None, "coming in": None,
+    "clocked": None, "clock": None, "logged": None, "log": None, "opened": None, "placed": None, "holding": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
     "show up": None, "gone": None, "went": None, "give away": "discounts", "gave away": "discounts", "given away": "discounts", "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
@@ -370,7 +370,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
                      "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
-                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria"])
+                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -505,7 +505,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
-             "đêm qua": "tối qua", "dem qua": "tối qua"}
+             "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm"}
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

@@ -1917,6 +1917,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("Beef pho with rare steak and flank",)], [], None),  # with, before what it comes with
     ("how many iced coffees sold today so far", "en", ["portions_sold"], [("Iced coffee with condensed milk",)], [],
      None),
+    ("How many orders were opened after 10pm this month?", "en", ["completed_orders"],
+     [tuple(str(h) for h in range(22, 24))], [], None),
+    ("How many coffees did we sell before noon today?", "en", ["portions_sold"],
+     [("Salted cream coffee", "Iced coffee with condensed milk"), tuple(str(h) for h in range(12))], [], None),
+    ("How many hours did cashiers log in total this week?", "en", ["hours_worked"], [("CSH",)], [], None),
     ("How many pho and iced coffee combos went out yesterday?", "en", ["portions_sold"],
      [("Beef pho and iced coffee combo",)], [], None),
     ("how many seasonal dishes are on the menu", "en", ["active_menu_items"], [("true",)], [], None),  # the

@@ -513,9 +513,10 @@ def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) 
     return out
 
 
-# "sáng hôm qua", "yesterday morning", "thứ 7 buổi sáng", "yesterday before noon": that day before noon.
+# "sáng hôm qua", "yesterday morning", "thứ 7 buổi sáng": that day before noon ("before noon" is spelled "before
+# 12pm" first: the hours before it).
 _MORNING_BEFORE = re.compile(r"(?:buoi sang|sang) $")
-_MORNING_AFTER = re.compile(r" (?:buoi sang|morning|before noon|before midday)\b")
+_MORNING_AFTER = re.compile(r" (?:buoi sang|morning)\b")
 
 
 def _morning_of_a_day(text: str, found: list[FoundPeriod], now: dt.datetime) -> list[FoundPeriod]:

@@ -83,7 +83,9 @@ SUPERLATIVES: dict[str, bool] = {
     "re nhat": False, "kem nhat": False, "vang nhat": False,
     "most": True, "highest": True, "largest": True, "biggest": True, "longest": True, "slowest": True, "furthest": True, "farthest": True,
     "busiest": True, "best": True, "top": True, "greatest": True, "most popular": True, "the most": True,
-    "the least popular": False, "the most popular": True,
+    "the least popular": False, "the most popular": True, "customers like most": True, "customer like most": True,
+    "guests like most": True, "most liked": True, "khach thich nhat": True, "thich nhat": True,
+    "duoc yeu thich nhat": True, "yeu thich nhat": True,
     "number one": True,
     "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
@@ -136,6 +138,10 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "dat hang nhat": "revenue", "e nhat": "portions_sold", "worst selling": "portions_sold",
                        "least sold": "portions_sold", "slowest selling": "portions_sold",
                        "most popular": "portions_sold", "the most popular": "portions_sold",
+                       "customers like most": "portions_sold", "customer like most": "portions_sold",
+                       "guests like most": "portions_sold", "most liked": "portions_sold",
+                       "khach thich nhat": "portions_sold", "thich nhat": "portions_sold",
+                       "duoc yeu thich nhat": "portions_sold", "yeu thich nhat": "portions_sold",
                        "least popular": "portions_sold", "the least popular": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}

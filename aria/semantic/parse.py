@@ -2443,7 +2443,9 @@ class QuestionParser:
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
                 # "món nào bị hủy nhiều nhất, lý do là gì": a second question ("món bị hủy bao nhiêu lần, lý do là
                 if _asked_as_what(marks, start, end):  # gì": the one split, by reason)
-                    if _another_asked(marks, start, ("which",)):
+                    if _another_asked(marks, start, ("which",)) or (marks.before(start) in ("va", "and") and any(
+                            k == "superlative" and a < start for a, _, k, _ in marks.mentions)):  # "món bị void nhiều
+                        # nhất và lý do là gì": the most voided dish, then its reasons
                         raise _Unanswerable(f"a second question asks for its {payload}")
                     asked = True
                 if _counted_noun(marks, start) or (not asked and self._counted_by_how_many(marks, start)) \

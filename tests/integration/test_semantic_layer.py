@@ -960,6 +960,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Đơn có giá trị lớn nhất tuần này là đơn nào, ở bàn mấy?",  # one bill, a row: never the table with most bills
     "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
     "bun cha combo sales this week",  # a dish and a group it is not in: never both, an empty answer
+    "món bị void nhiều nhất 30 ngày qua và lý do là gì",  # the most voided dish, then its reasons: two questions
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1917,6 +1918,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("Beef pho with rare steak and flank",)], [], None),  # with, before what it comes with
     ("how many iced coffees sold today so far", "en", ["portions_sold"], [("Iced coffee with condensed milk",)], [],
      None),
+    ("Which dessert customer like most this month?", "en", ["portions_sold"], [("DES",)], ["menu_item__name_en"], 1),
+    ("Xin cho biết trong tháng trước có bao nhiêu khách hàng mới đăng ký làm thành viên.", "vi", ["new_customers"],
+     [], [], None),  # signing up as members: the new customers alone
+    ("Which table area make most money last month? indoor, terrace, VIP or bar?", "en", ["revenue"],
+     [("IN", "OU", "VP", "BR")], ["dining_table__area_code"], None),  # the area of the tables, not each table
     ("How many orders were opened after 10pm this month?", "en", ["completed_orders"],
      [tuple(str(h) for h in range(22, 24))], [], None),
     ("How many coffees did we sell before noon today?", "en", ["portions_sold"],

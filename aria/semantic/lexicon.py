@@ -398,7 +398,10 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
                 "at current usage", "at the current usage", "at current use", "if we keep using them like",
                 "if we keep using it like", "if we keep using them at", "if we keep using it at", "based on the use of",
                 "based on the usage of", "based on usage over", "based on usage in", "going by", "going by the use of")
-FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, "mà", "bên", "dạ", "tình hình", "về", "at standard cost", "for their food", "for the food", "for food",
+# A formal request's framing ("Vui lòng thống kê ...", "Tôi muốn xem ..."): asks for nothing more.
+POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi muốn xem", "tôi muốn biết", "chúng tôi muốn",
+                  "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp")
+FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
                   "hon thoi gian chuan", "thoi gian chuan", "so voi thoi gian chuan", "hien tai", "bao nhieu", "la bao nhieu", "how much",
@@ -511,7 +514,10 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
-             "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm"}
+             "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm",
+             **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
+                for ten in ("mươi", "muoi")}, "bon muoi": "40", "sau muoi": "60", "chin muoi": "90",
+             "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15"}  # "ba mươi ngày": 30 days
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",

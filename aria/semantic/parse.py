@@ -1092,6 +1092,10 @@ class QuestionParser:
         named = self._said_of_its_own_metrics(named, marks)
         if named:
             candidates = [named]
+        elif verbs and any(k == "verb" and p == verbs[0] and a > 1 and marks.words[a - 1] in ("va", "and") and
+                           _kind(marks.marks[a - 2]) == "value" for a, _, k, p in marks.mentions):
+            return Parsed(None, recognised, [], f"a value and {verbs[0]} are listed side by side: two figures "
+                                                "are asked")  # "số hóa đơn bị hủy và bị void": two counts
         elif verbs:  # "how much came in by card": revenue, or else what was paid
             candidates = [[*(self._instead([m], marks, period, to_come) if m == verbs[0] else [m]),  # "pay staff": their
                            *self._asked_in_a_clause_of_its_own(marks, m)]  # wages; money that came in, never them

@@ -961,6 +961,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
     "bun cha combo sales this week",  # a dish and a group it is not in: never both, an empty answer
     "món bị void nhiều nhất 30 ngày qua và lý do là gì",  # the most voided dish, then its reasons: two questions
+    "Vui lòng thống kê số hóa đơn bị hủy và bị void trong tháng này, chia theo từng loại đơn.",  # two counts, never
+    # the voided items of the cancelled bills
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
 ])
@@ -1919,6 +1921,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many iced coffees sold today so far", "en", ["portions_sold"], [("Iced coffee with condensed milk",)], [],
      None),
     ("Which dessert customer like most this month?", "en", ["portions_sold"], [("DES",)], ["menu_item__name_en"], 1),
+    ("Cho tôi biết mười món ăn bán chạy nhất trong ba mươi ngày vừa qua, tính theo số phần bán ra.", "vi",
+     ["portions_sold"], [], ["menu_item__name_vi"], 10),  # "ba mươi ngày": 30 days
+    ("Tôi muốn so sánh doanh thu đơn mang về của tuần này với tuần trước.", "vi", ["revenue"], [("TA",)], [], None),
     ("Xin cho biết trong tháng trước có bao nhiêu khách hàng mới đăng ký làm thành viên.", "vi", ["new_customers"],
      [], [], None),  # signing up as members: the new customers alone
     ("Which table area make most money last month? indoor, terrace, VIP or bar?", "en", ["revenue"],

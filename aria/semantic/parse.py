@@ -3201,6 +3201,9 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
     metric a ranking is by ("busiest by number of orders")."""
     markers = {m.split()[-1] for m in GROUP_MARKERS}
     listed = sum(k == "value" for _, _, k, _ in marks.mentions)
+    for i, word in enumerate(marks.words):  # "coffee and tea, which one sells more": "one" is the which
+        if word == "one" and i and marks.words[i - 1] == "which" and marks.marks[i] is None:
+            marks.mark(i, i + 1, "filler")
     for i, word in enumerate(marks.words):
         mark = marks.marks[i]
         if mark is not None and mark.kind != "filler":

@@ -1924,6 +1924,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Cho tôi biết mười món ăn bán chạy nhất trong ba mươi ngày vừa qua, tính theo số phần bán ra.", "vi",
      ["portions_sold"], [], ["menu_item__name_vi"], 10),  # "ba mươi ngày": 30 days
     ("Tôi muốn so sánh doanh thu đơn mang về của tuần này với tuần trước.", "vi", ["revenue"], [("TA",)], [], None),
+    ("Kitchen station which one is slowest yesterday?", "en", ["avg_prep_time"], [], ["station__name_en"], None),
     ("Xin cho biết trong tháng trước có bao nhiêu khách hàng mới đăng ký làm thành viên.", "vi", ["new_customers"],
      [], [], None),  # signing up as members: the new customers alone
     ("Which table area make most money last month? indoor, terrace, VIP or bar?", "en", ["revenue"],

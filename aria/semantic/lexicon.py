@@ -145,8 +145,8 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "least popular": "portions_sold", "the least popular": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
                        "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
-# "How did the hotpot do this month", "Lẩu Thái tháng này thế nào": a dish or a category asked how it did, with no
-# figure named, is asked what ranks it (portions sold, sales).
+# "How did the hotpot do this month", "Lẩu Thái tháng này thế nào": a value asked how it did, with no figure named,
+# is asked what ranks it (a dish, a category: portions sold, sales) or its revenue ("how did the terrace do").
 HOW_IT_DID = (("how", "did"), ("how", "is"), ("how", "are"), ("how", "s"), ("how", "has"), ("how", "have"),
               ("how", "was"), ("how", "were"), ("ra", "sao"), ("the", "nao"), ("thi", "sao"), ("performing",),
               ("performed",), ("performance",), ("perform",))
@@ -516,7 +516,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
              "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm",
              **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
-                for ten in ("mươi", "muoi")}, "bon muoi": "40", "sau muoi": "60", "chin muoi": "90",
+                for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15"}  # "ba mươi ngày": 30 days
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)

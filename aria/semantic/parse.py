@@ -2232,7 +2232,7 @@ class QuestionParser:
                 if len(group) > 1 and any(  # "saigon beer", "bia Saigon": the kind said beside one of its own
                         0 < len(member := {v for n, v in options_of[a] if n == found[0]}) < len(group)
                         and member <= set(group) for a, b, _ in values if b == start or a == end):
-                    continue  # members is only that member's noun
+                    continue  # the kind is only that member's noun
                 (left_out if start in marks.excluded else by_dimension).setdefault(found[0], []).extend(group)
                 if len(group) > 1:
                     one_group.add(found[0])

@@ -193,6 +193,16 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
     return ranges
 
 
+def _period_spans(marks: _Marks) -> set[tuple[int, int]]:
+    """Where the question names a period."""
+    return {(a, b) for a, b, k, _ in marks.mentions if k == "time"}
+
+
+def _metric_spans(marks: _Marks) -> list[tuple[int, int, str]]:
+    """Where the question names a metric, and which, in its order."""
+    return sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+
+
 def _value_spans(marks: _Marks, concept: str | None) -> list[tuple[int, int]]:
     """Where the question names a value of ``concept`` (a weekday, a shift), in its order."""
     return sorted((a, b) for a, b, k, p in marks.mentions if k == "value"
@@ -629,7 +639,7 @@ class QuestionParser:
         not_held = _not_held(marks)
         if not_held:
             return Parsed(None, _recognised(marks), [not_held], f"no metric here counts '{not_held}'")
-        _friend_before_a_name(marks)
+        _honorific_before_a_name(marks)
         _people_of_a_role_at_work(marks)
         _sell_after_dish(marks)
         marks.mentions.sort(key=lambda m: m[0])  # in the question's order: metrics, splits, superlatives
@@ -884,7 +894,7 @@ class QuestionParser:
 
     def _shift_said_as_period(self, marks: _Marks) -> bool:
         """"Tối nay", "last night": a shift said by the period phrase itself (marked over the same words)."""
-        times = {(a, b) for a, b, k, _ in marks.mentions if k == "time"}
+        times = _period_spans(marks)
         return any(k == "value" and (a, b) in times for a, b, k, _ in marks.mentions)
 
     def _concept_before_which(self, marks: _Marks) -> None:
@@ -1647,7 +1657,7 @@ class QuestionParser:
         ("how did the terrace do last night")."""
         if not marks.says(*HOW_IT_DID):
             return []
-        periods = {(a, b) for a, b, kind, _ in marks.mentions if kind == "time"}  # ("tonight": a shift, no value said)
+        periods = _period_spans(marks)  # ("tonight": a shift, no value said)
         values = [m for a, b, kind, payload in marks.mentions if kind == "value" and (a, b) not in periods
                   for m in cast(tuple[ValueMeaning, ...], payload)]
         for meaning in values:
@@ -1803,7 +1813,7 @@ class QuestionParser:
     def _count_then_its_condition(self, marks: _Marks) -> None:
         """"Phiếu bếp bị trễ", "orders cancelled": a count of rows, then right after it a count of the same
         rows with a condition, is the second count (the rows named, then which of them)."""
-        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        spans = _metric_spans(marks)
         for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
             one, two = self.catalog.metrics[first], self.catalog.metrics[second]
             between = all(_kind(m) == "filler" for m in marks.marks[end:after])  # "bàn đặt mà khách không đến"
@@ -1900,7 +1910,7 @@ class QuestionParser:
     def _how_many_then_what_is_counted(self, marks: _Marks) -> None:
         """"Hôm qua bán được bao nhiêu bill": a figure's phrase that ends in "how many", right before a count's
         noun, is only its verb; the count is the one asked."""
-        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        spans = _metric_spans(marks)
         for (a, b, first), (start, _, second) in zip(spans, spans[1:], strict=False):
             if b == start and first != second and marks.words[b - 2:b] == ["bao", "nhieu"] and \
                     self.catalog.metrics[second].unit == "count":
@@ -1911,7 +1921,7 @@ class QuestionParser:
     def _average_per_order_of_a_count(self, marks: _Marks) -> None:
         """"Trung bình mỗi đơn ở khu ngoài trời có mấy khách": the average per order said first, a count said
         after it, is that count per order (the ratio of the two), not the average check beside the count."""
-        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        spans = _metric_spans(marks)
         for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
             info = self.catalog.metrics[first]
             if marks.words[start:end] not in _AVERAGE_PER_ORDER or len(info.inputs) != 2:
@@ -1927,7 +1937,7 @@ class QuestionParser:
         """"How much gross profit did we make", "how much in tips did we make": a figure's phrase that is only a
         verb ("did we make", revenue's "how much did we make" without its question words), right after another
         sum of money, is that sum's verb."""
-        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        spans = _metric_spans(marks)
         for (_, end, first), (start, stop, second) in zip(spans, spans[1:], strict=False):
             if end in (start, start - 1) and first != second and marks.words[start] in ("did", "do", "have") and \
                     self.catalog.metrics[first].unit == self.catalog.metrics[second].unit == "vnd":
@@ -1937,7 +1947,7 @@ class QuestionParser:
     def _people_said_before_their_average(self, marks: _Marks) -> None:
         """"How long do dine-in parties stay", "how long are guests waiting for food": people (or their parties)
         said right before an average of theirs are who it is about, not a count of their own."""
-        spans = sorted((a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric")
+        spans = _metric_spans(marks)
         for (start, end, first), (after, _, second) in zip(spans, spans[1:], strict=False):
             info = self.catalog.metrics[first]
             if end == after and (info.unit == "people" or "people" in info.sized_by) and self._is_average(second) \
@@ -1948,7 +1958,7 @@ class QuestionParser:
     def _metrics_run_together(self, marks: _Marks) -> bool:
         """Two different metrics with nothing between them, neither shown as the other's companion, and not
         the head of a list whose last item follows an "and" ("revenue, covers and completed orders")."""
-        spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
+        spans = _metric_spans(marks)
         for index, ((_, end, first), (start, _, second)) in enumerate(zip(spans, spans[1:], strict=False)):
             related = first == second or second in self.catalog.metrics[first].companions \
                 or first in self.catalog.metrics[second].companions
@@ -3105,7 +3115,7 @@ def _who_voided(marks: _Marks) -> None:
                 marks.mark(start, end, "value", voided)
 
 
-def _friend_before_a_name(marks: _Marks) -> None:
+def _honorific_before_a_name(marks: _Marks) -> None:
     """"Bạn Bùi Thanh Hoa", "ban Vo Van Son", "chi Bui Thanh Hoa": "bạn" or "chị", said before a person's name as
     "anh" is, is how the person is called, never "bàn" (a table), "bán" (to sell) or "chi" (to spend)."""
     for a, _, kind, payload in list(marks.mentions):

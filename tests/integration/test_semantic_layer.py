@@ -1967,12 +1967,6 @@ def test_the_bottom_among_those_that_sold_leaves_out_the_empty(layer, now, quest
     assert parsed.query is not None and parsed.query.limit == 1 and parsed.query.with_empty is with_empty
 
 
-def test_the_same_period_said_first_is_set_beside_the_one_asked(layer, now) -> None:
-    parsed = layer.parse("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", language="vi", now=now)
-    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
-    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 1), dt.date(2025, 11, 1))
-
-
 def test_the_least_wrapped_around_its_noun_ranks_from_the_bottom(layer, now) -> None:
     parsed = layer.parse("Nhân viên nào có ít giờ công nhất tuần rồi?", language="vi", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked"
@@ -1984,17 +1978,18 @@ def test_a_value_left_out_after_its_rows_noun_is_left_out(layer, now) -> None:
     assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(("DL",), True)]
 
 
-def test_higher_than_said_as_a_yes_no_question_compares(layer, now) -> None:
-    parsed = layer.parse("Bill trung bình tuần này bao nhiêu, cao hơn tuần trước không?", language="vi", now=now)
-    assert parsed.query is not None and parsed.query.metrics[0] == "avg_check"
+@pytest.mark.parametrize(("question", "language", "metric", "starts"), [
+    ("So với cùng kỳ năm ngoái thì doanh thu tháng này sao?", "vi", "revenue",  # the same period said first is
+     (dt.date(2026, 11, 1), dt.date(2025, 11, 1))),  # set beside the one asked
+    ("Bill trung bình tuần này bao nhiêu, cao hơn tuần trước không?", "vi", "avg_check",  # "higher than ... không":
+     (dt.date(2026, 11, 9), dt.date(2026, 11, 2))),  # a yes/no comparison
+    ("Q3 revenue vs Q2", "en", "revenue", (dt.date(2026, 7, 1), dt.date(2026, 4, 1))),  # "vs" between two periods
+])
+def test_two_periods_said_are_compared(layer, now, question, language, metric, starts) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == metric
     assert parsed.query.time is not None and parsed.query.compare is not None
-    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 9), dt.date(2026, 11, 2))
-
-
-def test_vs_between_two_periods_compares_them(layer, now) -> None:
-    parsed = layer.parse("Q3 revenue vs Q2", language="en", now=now)
-    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
-    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 7, 1), dt.date(2026, 4, 1))
+    assert (parsed.query.time.start, parsed.query.compare.start) == starts
 
 
 def test_a_period_against_last_year_is_the_same_period_last_year(layer, now) -> None:

@@ -29,7 +29,7 @@ LEARNABLE_KINDS = ("metric", "concept", "value")
 # Group-by words that set a grain of metric_time.
 GRAINS: dict[str, str] = {
     "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
-    "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
+    "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "1 ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
     "each night": "metric_time__day", "every night": "metric_time__day", "night by night": "metric_time__day",
     "which day": "metric_time__day", "what day": "metric_time__day", "hom nao": "metric_time__day", "by date": "metric_time__day",
@@ -76,7 +76,6 @@ SUPERLATIVES: dict[str, bool] = {
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
-    "rank": True, "ranked": True, "xep hang": True,
     "best performing": True, "top performing": True, "highest performing": True, "worst performing": False,
     "lowest performing": False, "weakest performing": False,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
@@ -95,6 +94,8 @@ SUPERLATIVES: dict[str, bool] = {
     "most common": True, "the most common": True, "most often": True, "most frequent": True, "pho bien nhat": True,
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
+# "Rank the hotpots", "xếp hạng các món": every row, highest first; beside another order said, that order.
+RANK_WORDS = ("rank", "ranked", "xep hang")
 # An order without a cut: "server sales tonight, best first", "sắp xếp từ cao xuống thấp" list every row.
 SORT_WORDS: dict[str, bool] = {
     "best first": True, "highest first": True, "biggest first": True, "largest first": True, "most first": True,
@@ -103,6 +104,7 @@ SORT_WORDS: dict[str, bool] = {
     "worst first": False, "lowest first": False, "smallest first": False, "least first": False,
     "lowest to highest": False, "ascending": False, "tu thap den cao": False, "tu thap len cao": False,
     "tang dan": False, "tu it den nhieu": False,
+    **dict.fromkeys(RANK_WORDS, True),
     "slowest first": True, "slowest on top": True, "longest first": True, "longest on top": True, "busiest first": True,
     "highest on top": True, "biggest on top": True, "most on top": True, "best on top": True, "fastest first": False,
     "fastest on top": False, "quietest first": False, "lowest on top": False, "worst on top": False,
@@ -443,6 +445,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   # typed with their marks: a number ("số lượt"), a polite "she", "all of" ("cả tháng 10",
                   # "nguyên tuần"); never "so", "chi" or "ca" (a shift)
                   "số", "chị", "cả", "nguyên", "lượng",  # "lượng" (an amount), never "lương" (wages)
+                  "so luong",  # "sl" typed bare ("sl goi cuon ban dc"): số lượng, how many, never wages
                   "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"

@@ -41,6 +41,7 @@ from aria.semantic.lexicon import (
     HOW_IT_DID,
     HOW_OFTEN_WORDS,
     NUMBER_WORDS,
+    RANK_WORDS,
     SINGLE_MARKERS,
     SLOW_WORDS,
     SO_FAR_PHRASES,
@@ -585,6 +586,7 @@ class QuestionParser:
         text = normalize(possessive_free)
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         marks.commas = _after_commas(possessive_free, len(marks.words))
+        _bare_words_of_waiting(marks)
         if not marks.words:
             return Parsed(None, problem="empty question")
         hours = _mark_hour_window(marks, text)
@@ -617,6 +619,7 @@ class QuestionParser:
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
             _articles_are_not_cards(marks)
         _mark_split_superlative(marks)
+        _rank_beside_an_order(marks)
         self._mark_live_count_ranked(marks)
         self._mark_how_many_below(marks)
         _leading_now(marks)
@@ -1071,12 +1074,14 @@ class QuestionParser:
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         people_said = any(k == "unit" and p == "people" for _, _, k, p in marks.mentions)  # "how many people came
         verbs = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics  # in": guests
-                 and not (people_said and " ".join(marks.words[a:b]) in _BRINGS_PEOPLE)] + [
+                 and not (people_said and " ".join(marks.words[a:b]) in _BRINGS_PEOPLE)
+                 and not self._count_brought_in(marks, a, b)] + [
             str(self._verbs[w]) for w in (tuple(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "value")
             if self._verbs.get(w) in self.catalog.metrics]  # "which dish gets voided the most": a value, and a verb
         strong = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics
                   and " ".join(marks.words[a:b]) not in WEAK_VERBS
-                  and not self._brings_people(" ".join(marks.words[a:b]), named)]
+                  and not self._brings_people(" ".join(marks.words[a:b]), named)
+                  and not self._count_brought_in(marks, a, b)]
         named_units = {self.catalog.metrics[m].unit for m in named}
         strong = [m for m in strong if not (self.catalog.metrics[m].unit == "vnd" and "vnd" in named_units)]
         named = [*_asked_by_a_verb_alone(marks, strong, named), *named]
@@ -1526,6 +1531,14 @@ class QuestionParser:
         them (bills, bookings) come in too ("how many parties of 6 came in"), though what they bring in is money."""
         return verb in _BRINGS_PEOPLE and (self._names_people(named) or verb in _COME_IN and bool(named) and all(
             "people" in self.catalog.metrics[m].sized_by for m in named))
+
+    def _count_brought_in(self, marks: _Marks, start: int, end: int) -> bool:
+        """"Which hour brings in the most orders": a count said after the verb is what it brings, not money."""
+        if " ".join(marks.words[start:end]) not in _BRINGS_PEOPLE:
+            return False
+        after = next(((k, p) for a, _, k, p in sorted(marks.mentions) if a >= end and k not in ("superlative", "filler")),
+                     None)
+        return after is not None and after[0] == "metric" and self.catalog.metrics[str(after[1])].unit == "count"
 
     def _each_split(self, marks: _Marks, group_by: list[str]) -> str | None:
         """The split said with "each" ("mỗi danh mục", "each day"), as its group-by name."""
@@ -2455,11 +2468,12 @@ class QuestionParser:
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
-                # "món nào bị hủy nhiều nhất, lý do là gì": a second question ("món bị hủy bao nhiêu lần, lý do là
-                if _asked_as_what(marks, start, end):  # gì": the one split, by reason)
-                    if _another_asked(marks, start, ("which",)) or (marks.before(start) in ("va", "and") and any(
-                            k == "superlative" and a < start for a, _, k, _ in marks.mentions)):  # "món bị void nhiều
-                        # nhất và lý do là gì": the most voided dish, then its reasons
+                # "món nào bị hủy nhiều nhất, lý do là gì", "món bị void nhiều nhất và (thường hủy vì) lý do (là) gì":
+                # a second question, the most voided dish then its reasons ("món bị hủy bao nhiêu lần, lý do là gì":
+                # the one split, by reason)
+                then_asked = _asked_after_a_ranking(marks, start)
+                if _asked_as_what(marks, start, end) or (then_asked and marks.words[end:end + 1] == ["gi"]):
+                    if _another_asked(marks, start, ("which",)) or then_asked:
                         raise _Unanswerable(f"a second question asks for its {payload}")
                     asked = True
                 if _counted_noun(marks, start) or (not asked and self._counted_by_how_many(marks, start)) \
@@ -2648,6 +2662,16 @@ def _said_whole(marks: _Marks, period: TimeRange) -> bool:
         or before in (["all", "of"], ["whole", "of"])
 
 
+def _bare_words_of_waiting(marks: _Marks) -> None:
+    """"co mon nao cho lau ko" typed bare: "lau" after waiting ("chờ", "đợi") is "lâu" (long), never "lẩu"."""
+    if marks.marked:
+        return
+    for i in range(1, len(marks.words)):
+        if marks.words[i] == "lau" and marks.words[i - 1] in ("cho", "doi"):
+            marks.accents[i] = _LONG_MARKS
+
+
+_LONG_MARKS = accents_of("lâu")[0]
 _WHOLE_MARKS = accents_of("cả")[0]
 _RELATIVE_MA = accents_of("mà")[0]
 _HONORIFICS = {"ban": accents_of("bạn")[0], "chi": accents_of("chị")[0]}  # before a name: "bạn Bùi Thanh Hoa" (never
@@ -2830,6 +2854,17 @@ def _group_of_the_listed(marks: _Marks) -> None:
     for a, b, kind, payload in list(marks.mentions):
         if kind == "concept" and marks.words[a:b] == ["nhom"] and b < len(marks.words) and marks.words[b] == "nao" \
                 and any(n > 1 for concept, n in listed.items() if concept != payload):
+            marks.forget(a, b)
+            marks.mark(a, b, "filler")
+
+
+def _rank_beside_an_order(marks: _Marks) -> None:
+    """"Xếp hạng các món theo doanh thu từ thấp đến cao", "rank dishes by sales, lowest first": the order said is
+    the ranking's ("rank" alone: every row, highest first)."""
+    ranks = [(a, b) for a, b, k, _ in marks.mentions if k == "superlative" and " ".join(marks.words[a:b]) in RANK_WORDS]
+    if ranks and any(k == "superlative" and " ".join(marks.words[a:b]) not in RANK_WORDS
+                     for a, b, k, _ in marks.mentions):
+        for a, b in ranks:
             marks.forget(a, b)
             marks.mark(a, b, "filler")
 
@@ -3313,7 +3348,7 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     return moved
 
 
-_PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "hang ngay", "each day")
+_PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "1 ngay", "hang ngay", "each day")
 _COMPARED_WITH = ("so voi", "compared to", "compared with", "against")  # not "so sánh", "compare": they take both
 
 
@@ -3795,6 +3830,13 @@ def _another_asked(marks: _Marks, start: int, before: tuple[str, ...],
                (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",))
                 or {"nao", "gi"} & set(marks.words[a:b]) or ("which" in before and marks.words[a] in ("which", "what")))
                for a, b, k, _ in marks.mentions)
+
+
+def _asked_after_a_ranking(marks: _Marks, start: int) -> bool:
+    """What starts at ``start`` is asked after "và" / "and" that follows a ranking ("món nào bị hủy nhiều nhất và ...
+    lý do")."""
+    return any(k == "conjunction" and marks.words[a] in ("va", "and") and a < start and any(
+        k2 == "superlative" and a2 < a for a2, _, k2, _ in marks.mentions) for a, _, k, _ in marks.mentions)
 
 
 def _asked_as_what(marks: _Marks, start: int, end: int) -> bool:

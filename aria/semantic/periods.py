@@ -488,7 +488,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         else:
             add(match.start(), match.end(), _weekday(index, "", today, before_today=False), "day")
         weekdays.add(match.start())
-    dated = _weekday_with_date(text, sorted(found, key=lambda f: f.start), weekdays)
+    parts = _part_of_a_month(text, sorted(found, key=lambda f: f.start), today)
+    dated = _weekday_with_date(text, parts, weekdays)
     return _join_ranges(text, _morning_of_a_day(text, dated, now), today)
 
 
@@ -498,6 +499,56 @@ _VS_LAST = re.compile(r"\b(?:vs|versus|compared (?:with|to)|against) (?:the )?((
 _UNITS_BACK = ("week", "month", "quarter", "year")
 _MAX_BACK = 24
 
+
+# "the first week of November", "tuần đầu tháng 11", "nửa cuối tháng trước", "the first 10 days of this month": days of
+# the month named after them ("tuần thứ 2" is left: "thứ 2" is a Monday).
+_ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "last": -1,
+             "final": -1, "dau": 1, "dau tien": 1, "cuoi": -1, "cuoi cung": -1}
+_PART_OF_MONTH_EN = re.compile(rf"\b(?:(?:in|during|for|over) )?(?:the )?(first|1st|second|2nd|third|3rd|fourth|4th|last|"
+                               rf"final) (?:(week|half)|{_COUNT} days) (?:of )?(?:the month of )?$")
+_PART_OF_MONTH_VI = re.compile(rf"\b(?:trong )?(?:(tuan|nua)|{_COUNT} ngay) (dau tien|dau|cuoi cung|cuoi)"
+                               r"(?: (?:cua|trong))? $")
+
+
+def _part_of_a_month(text: str, found: list[FoundPeriod], today: dt.date) -> list[FoundPeriod]:
+    """A week, a half or the first / last N days said before a month: those days of it (up to today, or whole when
+    all still to come)."""
+    out = list(found)
+    for period in found:
+        if period.range.unit != "month" or period not in out:
+            continue
+        before = text[:period.start]
+        en, vi = _PART_OF_MONTH_EN.search(before), _PART_OF_MONTH_VI.search(before)
+        if en is not None:
+            match, (which, part, count) = en, en.group(1, 2, 3)
+        elif vi is not None:
+            match, (part, count, which) = vi, vi.group(1, 2, 3)
+        else:
+            continue
+        days = _days_of_a_month(period.range.start, _ORDINALS[which], part, count)
+        if days is None:
+            continue
+        out = [f for f in out if f is period or f.end <= match.start() or f.start >= period.start]
+        out[out.index(period)] = FoundPeriod(match.start(), period.end, TimeRange(
+            start=days[0], end=days[1] if days[0] > today else min(days[1], today), unit=None, phrase=text[match.start():period.end]))
+    return out
+
+
+def _days_of_a_month(first_day: dt.date, which: int, part: str | None, count: str | None) -> tuple[dt.date, dt.date] | None:
+    """The days of the month starting ``first_day``: its ``which``-th week (7 days; -1 the last 7), half (the
+    first 15 days, or the rest) or ``count`` first or last days."""
+    last_day = _month_start(first_day, -1) - dt.timedelta(days=1)
+    if part in ("half", "nua"):
+        return (first_day, first_day + dt.timedelta(days=14)) if which == 1 else \
+            (first_day + dt.timedelta(days=15), last_day) if which in (2, -1) else None
+    length = 7 if part in ("week", "tuan") else _COUNT_WORDS.get(str(count)) or int(str(count))
+    if not 1 <= length <= last_day.day or (part is None and which not in (1, -1)):
+        return None
+    if which == -1:
+        return last_day - dt.timedelta(days=length - 1), last_day
+    start = first_day + dt.timedelta(days=7 * (which - 1))
+    end = start + dt.timedelta(days=length - 1)
+    return (start, end) if end <= last_day else None
 
 def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) -> list[FoundPeriod]:
     """"on Saturday, November 7", "thứ 7 ngày 7/11": the weekday names the date beside it, one day."""

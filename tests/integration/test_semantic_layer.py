@@ -965,6 +965,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     # the voided items of the cancelled bills
     "bep dang tre mon nao vay, ban may",  # "bàn mấy" said last: which table, never how many sold
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
+    "Món nào bị hủy nhiều nhất và thường hủy vì lý do gì?",  # the most voided dish, then its reasons
+    "co mon nao cho lau ko",  # "chờ lâu" typed bare: waiting long, never the hotpots
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1948,6 +1950,17 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["ingredient__name_en"], None),  # "chi" (to spend), before a name; the rate said of the stock's own window
     ("Which ingredients will run out first if we keep using them like the last 7 days?", "en",
      ["days_of_stock_left"], [], ["ingredient__name_en"], None),
+    ("Trung bình mỗi ngày bán được bao nhiêu ly cà phê sữa đá?", "vi", ["avg_daily_portions", "days_sold"],
+     [("Cà phê sữa đá",)], [], None),  # a dish's portions per day it sold on
+    ("tb 1 ngay ban dc bn to pho bo", "vi", ["avg_daily_portions"], [("Phở bò tái nạm",)], [], None),
+    ("sl goi cuon ban dc thang nay", "vi", ["portions_sold"], [("Gỏi cuốn tôm thịt",)], [], None),  # "sl" typed
+    # bare: số lượng, never wages
+    ("Xếp hạng các món lẩu theo số lượng bán", "vi", ["portions_sold"], [("HOTPOT",)], ["menu_item__name_vi"],
+     None),  # a ranking: every row, never the top one
+    ("Which hour of the day brings in the most orders?", "en", ["completed_orders"], [],
+     ["order__hour_of_day"], 1),  # the orders it brings, never its money
+    ("now how many table have customer?", "en", ["occupied_tables"], [], [], None),
+    ("How many guests are currently seated in the restaurant?", "en", ["seated_guests"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -1965,6 +1978,16 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
 def test_the_bottom_among_those_that_sold_leaves_out_the_empty(layer, now, question, language, with_empty) -> None:
     parsed = layer.parse(question, language=language, now=now)
     assert parsed.query is not None and parsed.query.limit == 1 and parsed.query.with_empty is with_empty
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("xếp hạng các món theo doanh thu từ thấp đến cao", "vi"),
+    ("rank dishes by sales lowest first", "en"),
+])
+def test_a_ranking_takes_the_order_said_beside_it(layer, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.limit is None
+    assert [o.descending for o in parsed.query.order_by] == [False]
 
 
 def test_the_least_wrapped_around_its_noun_ranks_from_the_bottom(layer, now) -> None:

@@ -40,7 +40,7 @@ DEFAULT_DECIMALS = {"vnd": 0, "count": 0, "portions": 0, "people": 0, "minutes":
 # Where the golden convention rounds differently from the unit's default (ex-033, ex-034: whole minutes;
 # ex-046: party size to 1 decimal).
 DECIMALS_EXCEPTIONS = {"oldest_pending_wait": 0, "longest_at_pass": 0, "avg_minutes_seated": 0, "minutes_seated_now": 0, "avg_party_size": 1, "avg_party_size_dine_in": 1,
-                       "avg_daily_guests": 1, "avg_daily_orders": 1, "longest_food_wait": 0, "items_per_order": 1,
+                       "avg_daily_guests": 1, "avg_daily_orders": 1, "avg_daily_portions": 1, "longest_food_wait": 0, "items_per_order": 1,
                        "visits_per_customer": 2,  # visits per member: 1.35, not 1.4
                        "guests_per_order": 1}  # an average of guests, as the party size
 DIRECTIONS = {"higher_is_better", "lower_is_better", "neutral"}

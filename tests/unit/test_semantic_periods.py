@@ -46,6 +46,16 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     ("Q4 revenue by month", dt.date(2026, 10, 1), dt.date(2026, 11, 15), "q4"),  # the current one: up to today
     ("Revenue in the third quarter of last year", dt.date(2025, 7, 1), dt.date(2025, 9, 30),
      "in the third quarter of last year"),
+    # a part of a month named after it: those days of it (the current month's up to today)
+    ("Revenue the first week of November", dt.date(2026, 11, 1), dt.date(2026, 11, 7), "the first week of november"),
+    ("Doanh thu tuần đầu tiên của tháng 10", dt.date(2026, 10, 1), dt.date(2026, 10, 7), "tuan dau tien cua thang 10"),
+    ("Revenue in the last week of October", dt.date(2026, 10, 25), dt.date(2026, 10, 31),
+     "in the last week of october"),  # never last week beside October
+    ("Doanh thu nửa cuối tháng trước", dt.date(2026, 10, 16), dt.date(2026, 10, 31), "nua cuoi thang truoc"),
+    ("Doanh thu nửa cuối tháng này", dt.date(2026, 11, 16), dt.date(2026, 11, 30), "nua cuoi thang nay"),  # to come
+    ("Orders in the first 10 days of this month", dt.date(2026, 11, 1), dt.date(2026, 11, 10),
+     "in the first 10 days of this month"),
+    ("Doanh thu 5 ngày cuối tháng 9", dt.date(2026, 9, 26), dt.date(2026, 9, 30), "5 ngay cuoi thang 9"),
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]

@@ -275,7 +275,10 @@ WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn
                     "including dishes with no sales", "including dishes that didn t sell", "even those that sold nothing",
                     "counting those that sold nothing", "including items with no sales", "including zero sellers",
                     "ke ca mon khong ban duoc", "ke ca nhung mon khong ban duoc", "ke ca mon chua ban duoc",
-                    "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc")
+                    "ke ca mon khong ban duoc phan nao", "tinh ca mon khong ban duoc",
+                    *(f"{including} {dish} {never} {sold}{unit}" for including in ("tinh ca", "ke ca")
+                      for dish in ("mon", "nhung mon", "do uong", "mon nuoc") for never in ("chua", "khong")
+                      for sold in ("ban duoc", "ban") for unit in ("", " ly nao", " phan nao", " dia nao", " nao")))
 # "Among the dishes that sold", "trong số món có bán": the bottom of a ranking of dishes leaves out those with none.
 WITHOUT_EMPTY_WORDS = ("among those that sold", "among the ones that sold", "among dishes that sold",
                        "among the dishes that sold", "of the dishes that sold", "of those that sold",
@@ -721,24 +724,29 @@ def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
 
 def _own_leads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """The two words or more an English name starts with, before what it comes "with" ("in", "on", "for"), that
-    start no other name and are found in none: "beef pho" names Beef pho with rare steak and flank. A combo or a
-    set is none of its parts, and holds none of them; a combo is also said without its first word.
+    start no other name and are found in none: "beef pho" names Beef pho with rare steak and flank; and the first
+    and last of three when the last is the kind of dish ("salted coffee": Salted cream coffee). A combo or a set is none of its parts, and
+    holds none of them; a combo is also said without its first word.
 
     >>> _own_leads(["Beef pho with rare steak and flank", "Beef pho and iced coffee combo", "Chicken pho",
     ...             "Iced coffee with condensed milk", "Iced lime tea", "Beef hotpot in vinegar broth"], set())
     {('beef', 'pho'): 'Beef pho with rare steak and flank', ('iced', 'coffee'): 'Iced coffee with condensed milk', \
-('beef', 'hotpot'): 'Beef hotpot in vinegar broth', ('pho', 'and', 'iced', 'coffee', 'combo'): \
+('iced', 'tea'): 'Iced lime tea', ('beef', 'hotpot'): 'Beef hotpot in vinegar broth', ('pho', 'and', 'iced', 'coffee', 'combo'): \
 'Beef pho and iced coffee combo'}
     """
     def lead(said: tuple[str, ...]) -> list[tuple[str, ...]]:
         cut = next((i for i, word in enumerate(said) if word in ("with", "in", "on", "for")), len(said))
-        return [said[:cut]] if 2 <= cut < len(said) else []
+        return ([said[:cut]] if 2 <= cut < len(said) else []) + (
+            [(said[0], said[2])] if len(said) == 3 and said[2] in _KIND_NOUNS else [])
     words = _name_words(names)
     combos = {name: said for name, said in words.items() if "combo" in said}  # "pho and iced coffee combo": Beef
     return {**_own_parts({name: said for name, said in words.items() if not {"combo", "set"} & set(said)}, lead,
                          phrases),
             **_own_parts(combos, lambda said: [said[1:]] if len(said) > 3 else [], phrases)}  # pho and iced coffee
     # combo, its first word left unsaid
+
+
+_KIND_NOUNS = frozenset(["coffee", "tea", "beer", "hotpot", "juice", "smoothie", "wine", "soup"])
 
 
 def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:

@@ -64,7 +64,14 @@ from aria.semantic.lexicon import (
     shorthand_spelled,
     words_of,
 )
-from aria.semantic.periods import SHIFT_OF_DAY, find_periods, period_range, shift_months, whole_current_period
+from aria.semantic.periods import (
+    SHIFT_OF_DAY,
+    find_periods,
+    month_to_come,
+    period_range,
+    shift_months,
+    whole_current_period,
+)
 from aria.semantic.query import Comparison, OrderBy, SemanticQuery, Threshold, TimeRange, ValueFilter
 from aria.text import normalize
 
@@ -614,6 +621,8 @@ class QuestionParser:
         before_each = _change_on_the_one_before(marks)
         _group_of_the_listed(marks)
         _over_a_period(marks)
+        _break_down_around(marks)
+        _came_how_many_times(marks)
         _closing_question_word(marks)
         _what_right_after_a_metric(marks, self._metric_words)
         if language == "en" and "thẻ" not in unicodedata.normalize("NFC", question).lower():
@@ -1324,8 +1333,9 @@ class QuestionParser:
                                phrase=period.phrase, unit="day")
         if period is not None and any(self.catalog.metrics[m].booked_ahead for m in metrics) and \
                 not any(self.catalog.metrics[m].until_now for m in metrics) and \
-                not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far)
-            period = whole_current_period(period, now.date())
+                not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far); "in
+            # December": the one to come
+            period = month_to_come(whole_current_period(period, now.date()), now.date())
         if period is not None and period.end == now.date() and period.end_before is None and (
                 any(self.catalog.metrics[m].until_now for m in metrics) or (_says_so_far(marks) and any(
                     self.catalog.metrics[m].booked_ahead for m in metrics))):  # no-shows this month, bookings so far
@@ -2527,8 +2537,11 @@ class QuestionParser:
                 head = self._members_concept(payload)  # type: ignore[arg-type]  # drinks": the dishes among them
             if head is None and kind_here:  # "mỗi loại cà phê": each of the coffees the phrase names
                 head = self._rows_concept(payload)  # type: ignore[arg-type]
-            if head is None and attached and not each_kind:  # "mỗi đầu bếp", "each bartender": each person
-                head = self._entity_name_concept(payload)  # type: ignore[arg-type]
+            concepts = {m.concept for m in cast(tuple[ValueMeaning, ...], payload)}
+            listed = sum(k == "value" and bool(concepts & {m.concept for m in cast(tuple[ValueMeaning, ...], p)})
+                         for _, _, k, p in marks.mentions) > 1  # "theo hạng thường, bạc, vàng": by those tiers
+            if head is None and attached and not each_kind and not (listed and _grouped_before(marks, start)):
+                head = self._entity_name_concept(payload)  # type: ignore[arg-type]  # "mỗi đầu bếp": each person
             if head is not None and (attached or (ranking and not group_by)):
                 group_by.append(self._pick(head, available, language))
                 each_kind = False
@@ -2905,6 +2918,25 @@ _BRINGS_PEOPLE = ("bring in", "brought in", "mang lai", "came in", "come in")  #
 _GRAIN_AFTER_SUPERLATIVE = {"hour": "metric_time__extract_hour", "day": "metric_time__day",
                             "weekday": "metric_time__extract_dow", "week": "metric_time__week",
                             "month": "metric_time__month"}
+
+
+def _break_down_around(marks: _Marks) -> None:
+    """"Break yesterday's dinner shift down by hour": "break ... down" around what is split, as "break down"."""
+    for i, word in enumerate(marks.words):
+        end = next((j for j in range(i + 2, min(i + 10, len(marks.words) - 1)) if marks.words[j:j + 2] == ["down", "by"]),
+                   None)
+        if word == "break" and end is not None and marks.marks[i] is None and marks.marks[end] is None:
+            marks.mark(i, i + 1, "filler")
+            marks.mark(end, end + 1, "filler")
+
+
+def _came_how_many_times(marks: _Marks) -> None:
+    """"khách vàng tuần này đến bao nhiêu lượt": "đến" (came) before how many visits says nothing more."""
+    for i in range(len(marks.words) - 2):
+        how_many = 3 if marks.words[i + 1:i + 3] == ["bao", "nhieu"] else 2 if marks.words[i + 1] == "may" else 0
+        if marks.words[i] == "den" and how_many and marks.words[i + how_many:i + how_many + 1] == ["luot"] and \
+                marks.marks[i] is None:
+            marks.mark(i, i + 1, "filler")
 
 
 def _over_a_period(marks: _Marks) -> None:

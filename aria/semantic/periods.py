@@ -136,6 +136,7 @@ _QUARTER = re.compile(r"\b(?:(?:in |of |during )?(?:quy ([1-4])|q([1-4])|quarter
                       r"(?:of )?(?:this|last) year))?\b")
 _QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
+_NAMED_MONTH_ALONE = re.compile(r"(?:(?:in|of|during|trong) )?(?:thang \d{1,2}|" + "|".join(_MONTH_NAMES) + ")")
 _MONTH_EN = re.compile(r"\b(?:in |of |during )?(" + "|".join(m for m in _MONTH_NAMES if m != "may")
                        + r")" + _YEAR_EN + r"\b|\b(?:in |of |during )(may)" + _YEAR_EN + r"\b|\b(may) (\d{4})\b")
 
@@ -208,6 +209,16 @@ def whole_current_period(period: TimeRange, today: dt.date) -> TimeRange:
     last = {"week": period.start + dt.timedelta(days=6), "month": _month_start(period.start, -1) - dt.timedelta(days=1),
             "quarter": _month_start(period.start, -3) - dt.timedelta(days=1), "year": dt.date(period.start.year, 12, 31)}
     return period.model_copy(update={"end": last[unit]})
+
+
+def month_to_come(period: TimeRange, today: dt.date) -> TimeRange:
+    """"Bookings in December", "sinh nhật tháng 12" said in November: a month named without its year, for what
+    is booked ahead, is this year's (still to come), whole; any other period unchanged."""
+    if period.unit != "month" or period.start.year != today.year - 1 or \
+            _NAMED_MONTH_ALONE.fullmatch(period.phrase) is None:
+        return period
+    start = period.start.replace(year=today.year)
+    return period.model_copy(update={"start": start, "end": _month_start(start, -1) - dt.timedelta(days=1)})
 
 
 def weekend_range(back: int, today: dt.date) -> tuple[dt.date, dt.date] | None:

@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from aria.semantic.periods import find_periods
+from aria.semantic.periods import find_periods, month_to_come
 from aria.text import normalize
 
 NOW = dt.datetime(2026, 11, 15, 19, 40, tzinfo=ZoneInfo("Asia/Ho_Chi_Minh"))
@@ -94,3 +94,12 @@ def test_the_month_or_week_so_far_is_the_current_one() -> None:
 def test_to_date_abbreviations_are_the_current_periods() -> None:
     assert _periods("MTD revenue")[0][:2] == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
     assert _periods("WTD covers")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))
+
+
+def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:
+    december = find_periods(normalize("birthdays in December"), NOW)[0].range
+    assert (december.start, december.end) == (dt.date(2025, 12, 1), dt.date(2025, 12, 31))  # the latest begun
+    coming = month_to_come(december, NOW.date())
+    assert (coming.start, coming.end) == (dt.date(2026, 12, 1), dt.date(2026, 12, 31))
+    last_year = find_periods(normalize("bookings in December last year"), NOW)[0].range
+    assert month_to_come(last_year, NOW.date()) == last_year  # its year said: as said

@@ -325,6 +325,9 @@ _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "
                             "lon", "can"])
 
 
+_BOUND_WORDS = frozenset(["qua", "hon", "over", "than", "above", "below", "under", "tren", "duoi", "vuot", "exceeding"])
+
+
 def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset()) -> int | None:
     """The number of rows asked ("top 5", "5 món", "ba món"); a number word that ends a name with the word before it
     ("cà phê muối" typed bare: "muoi") is the name's."""
@@ -334,6 +337,9 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP or \
                 (i > 0 and (marks.words[i - 1], marks.words[i]) in in_names):
             continue
+        if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or marks.words[i - 1:i + 2] in (
+                ["for", marks.words[i], "people"], ["for", marks.words[i], "guest"])):
+            continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
         if number == 1 and i + 1 < len(marks.words) and marks.words[i + 1] in _MEASURE_WORDS:  # "giá bao nhiêu 1 kg":
             marks.mark(i, i + 1, "filler")  # per one of it
             continue
@@ -2520,11 +2526,16 @@ class QuestionParser:
                 if self._is_a_quantity(str(payload)) and "per" in marks.words[max(0, start - 1):end]:
                     raise _Unanswerable(f"'per {payload}' asks for a ratio, not a split")  # revenue per seat
                 group_by.append(self._pick(str(payload), available, language))
+        values = {a: b for a, b, k, _ in marks.mentions if k == "value"}
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value":
                 continue
             which = _marked_after(marks, end, ("which",)) or (  # "which dessert" (but "khung giờ nào quầy bar":
                 _marked_before(marks, start, ("which",)) and not _which_of_the_one_before(marks, start - 1))  # the hour)
+            if language == "en":  # "which grill cook": the last of the values run together is the one asked
+                if which and end in values:
+                    continue
+                which = which or any(b == start and _marked_before(marks, a, ("which",)) for a, b in values.items())
             label = next((str(p) for a, b, k, p in marks.mentions if k == "concept" and b == start
                           and not _said_with_each(marks, a)), None)  # not "mỗi ca đồ uống nào": each shift's drink
             # "khách hạng Vàng nào", "bàn ngoài trời nào": which customer, which table (the word before the value)

@@ -967,6 +967,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
     "Món nào bị hủy nhiều nhất và thường hủy vì lý do gì?",  # the most voided dish, then its reasons
     "co mon nao cho lau ko",  # "chờ lâu" typed bare: waiting long, never the hotpots
+    "nv nao lam qua 8 tieng hnay",  # more than 8 hours: a bound, never the top 8
+    "table for 10 people we have?",  # a table's size, never the top 10 tables
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1961,6 +1963,19 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["order__hour_of_day"], 1),  # the orders it brings, never its money
     ("now how many table have customer?", "en", ["occupied_tables"], [], [], None),
     ("How many guests are currently seated in the restaurant?", "en", ["seated_guests"], [], [], None),
+    ("Which grill cook worked the most hours last week?", "en", ["hours_worked"], [("GRL",), ("CHF",)],
+     ["staff__full_name"], 5),  # the cook asked, never the station
+    ("Average number of visits per member in the last 90 days", "en", ["visits_per_customer"], [], [], None),
+    ("How many salted coffees did we sell last week?", "en", ["portions_sold"], [("Salted cream coffee",)], [], None),
+    ("Break yesterday's dinner shift down by hour - orders and revenue", "en", ["completed_orders", "revenue"],
+     [("D",)], ["order__hour_of_day"], None),
+    ("Tháng trước doanh thu từ thành viên chia theo hạng thường, bạc, vàng là bao nhiêu?", "vi", ["revenue"],
+     [("member",), ("REG", "SIL", "GLD")], ["customer__tier"], None),  # the member bills by tier, never by customer
+    ("Tháng này khách đặt bàn trước với khách không đặt bàn, bill trung bình bên nào cao hơn?", "vi", ["avg_check"],
+     [("booked", "walk-in")], ["order__booked"], None),
+    ("Which drink makes us the most money per glass?", "en", ["menu_margin"], [("DRINK",)], ["menu_item__name_en"], 1),
+    ("How many tickets are waiting at the bar right now, and how long has the oldest been sitting there?", "en",
+     ["pending_tickets", "oldest_pending_wait"], [("BAR",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2683,3 +2698,9 @@ def test_tickets_waiting_past_the_standard_time_are_never_all_the_tickets_waitin
     assert waiting.query is None  # no metric counts the tickets waiting past their target: handed over, never all
     late = layer.parse("hom qua co bao nhieu phieu ra qua thoi gian chuan", language="vi", now=now)
     assert late.query is not None and late.query.metrics[0] == "late_tickets"
+
+
+def test_a_month_named_of_birthdays_is_the_one_to_come(layer, now) -> None:
+    parsed = layer.parse("How many of our members have a birthday in December?", language="en", now=now)
+    assert parsed.query is not None and parsed.query.metrics == ["birthdays"]
+    assert parsed.query.time is not None and parsed.query.time.start == dt.date(now.year, 12, 1)

@@ -63,10 +63,16 @@ def contains_phrase(haystack: str, phrase: str) -> bool:
     return f" {phrase} " in f" {haystack} "
 
 
+_NOT_PLURALS = frozenset(["christmas", "news", "series"])
+_IE_PLURALS = frozenset(["smoothies", "cookies", "brownies", "calories", "movies", "selfies"])
+
+
 def stem(word: str) -> str:
     """A light English plural stemmer: schools -> school, cities -> city, classes -> class."""
-    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")):
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(("ss", "us", "is")) or word in _NOT_PLURALS:
         return word
+    if word in _IE_PLURALS:  # smoothies -> smoothie, never smoothy
+        return word[:-1]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith(("sses", "xes", "ches", "shes")):

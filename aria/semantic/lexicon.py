@@ -29,7 +29,7 @@ LEARNABLE_KINDS = ("metric", "concept", "value")
 # Group-by words that set a grain of metric_time.
 GRAINS: dict[str, str] = {
     "theo ngay": "metric_time__day", "day by day": "metric_time__day", "ngay theo ngay": "metric_time__day", "moi ngay": "metric_time__day", "tung ngay": "metric_time__day",
-    "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "1 ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
+    "hang ngay": "metric_time__day", "mot ngay": "metric_time__day", "ngay nao": "metric_time__day", "daily": "metric_time__day",
     "by day": "metric_time__day", "per day": "metric_time__day", "each day": "metric_time__day",
     "each night": "metric_time__day", "every night": "metric_time__day", "night by night": "metric_time__day",
     "which day": "metric_time__day", "what day": "metric_time__day", "hom nao": "metric_time__day", "by date": "metric_time__day",
@@ -46,6 +46,7 @@ GRAINS: dict[str, str] = {
     "moi gio": "metric_time__extract_hour", "moi tieng": "metric_time__extract_hour",
     "tung tieng": "metric_time__extract_hour", "theo tieng": "metric_time__extract_hour", "khung gio": "metric_time__extract_hour",
     "gio nao": "metric_time__extract_hour", "gio nao trong ngay": "metric_time__extract_hour",
+    "khung gio nao trong ngay": "metric_time__extract_hour",
     "theo gio trong ngay": "metric_time__extract_hour", "by hour": "metric_time__extract_hour",
     "each hour": "metric_time__extract_hour", "every hour": "metric_time__extract_hour",
     "across the hours": "metric_time__extract_hour", "spread across the hours": "metric_time__extract_hour",
@@ -287,6 +288,7 @@ WITHOUT_EMPTY_WORDS = ("among those that sold", "among the ones that sold", "amo
                        "trong so mon da ban", "trong so mon ban duoc", "trong so cac mon ban duoc")
 # A list of single rows ("list every delivery order"): metrics give totals and splits, so the question is handed on.
 LISTING_WORDS = ("list every", "list all", "list each", "every single", "liet ke", "liet ke tat ca", "liet ke tung",
+                 "danh sach", "danh sach cac", "danh sach nhung",
                  "all the orders", "each order", "every order", "tung don", "tat ca cac don", "nhung gi")
 # A condition on a count ("at least one order", "more than once"): not a metric or a split; handed on.
 CONDITION_WORDS = ("at least", "at most", "more than", "less than", "fewer than", "it nhat mot", "it nhat 1",
@@ -523,7 +525,9 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm",
              **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
                 for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
-             "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15"}  # "ba mươi ngày": 30 days
+             "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
+             "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách"}  # "kh" ending a question: "không" (below)
+_NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
@@ -543,15 +547,18 @@ def shorthand_spelled(text: str) -> str:
     ('hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi', 'dt hom qua bao nhieu, number of bills')
     >>> shorthand_spelled("avg check yday vs last sat?"), shorthand_spelled("hotpot sales fri and sat")
     ('avg check yesterday vs last saturday?', 'hotpot sales friday and sat')
-    >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach trung binh 1 ngay")
+    >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach tb 1 ngay")
     ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
+    >>> shorthand_spelled("top 5 kh chi nhieu nhat"), shorthand_spelled("ban 5 con trong kh?")
+    ('top 5 khach chi nhieu nhat', 'ban 5 con trong khong?')
 
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
-    text = _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)
-    return _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
+    text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
+    text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
+    return _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)
 
 
 _OR_MORE = re.compile(r"(\d)\s*\+(?![+\d]|\s*\d)")  # "6+", never a sum ("1 + 1")

@@ -3391,7 +3391,7 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     return moved
 
 
-_PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "1 ngay", "hang ngay", "each day")
+_PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "hang ngay", "each day")
 _COMPARED_WITH = ("so voi", "compared to", "compared with", "against")  # not "so sánh", "compare": they take both
 
 

@@ -136,6 +136,7 @@ _QUARTER = re.compile(r"\b(?:(?:in |of |during )?(?:quy ([1-4])|q([1-4])|quarter
                       r"(?:of )?(?:this|last) year))?\b")
 _QUARTER_WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
 # "may" alone is a verb ("may I see") and "mấy" (how many) once diacritics go: only "in/of May" or "May 2026"
+_YEAR = re.compile(r"\b(?:(?:in|for|during|of) )?(?:the year )?(20\d\d)\b(?! \d)|\b(?:trong )?nam (20\d\d)\b")
 _NAMED_MONTH_ALONE = re.compile(r"(?:(?:in|of|during|trong) )?(?:thang \d{1,2}|" + "|".join(_MONTH_NAMES) + ")")
 _MONTH_EN = re.compile(r"\b(?:in |of |during )?(" + "|".join(m for m in _MONTH_NAMES if m != "may")
                        + r")" + _YEAR_EN + r"\b|\b(?:in |of |during )(may)" + _YEAR_EN + r"\b|\b(may) (\d{4})\b")
@@ -467,6 +468,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         year = _year_of(match.group(5) or match.group(6), today)
         add(match.start(), match.end(), _named_quarter(_QUARTER_WORDS.get(number) or int(number), year, today),
             "quarter")
+    for match in _YEAR.finditer(text):  # "revenue by month for 2026", "doanh thu năm 2025": the year, up to today
+        year = int(match.group(1) or match.group(2))
+        if year <= today.year:
+            add(match.start(), match.end(), (dt.date(year, 1, 1), min(today, dt.date(year, 12, 31))), "year")
     for match in _DAY_OF_MONTH.finditer(text):
         day = _day_of_month(int(match.group(1) or match.group(2)), today)
         add(match.start(), match.end(), (day, day) if day else None, "day")

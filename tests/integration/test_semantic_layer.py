@@ -1976,6 +1976,15 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Which drink makes us the most money per glass?", "en", ["menu_margin"], [("DRINK",)], ["menu_item__name_en"], 1),
     ("How many tickets are waiting at the bar right now, and how long has the oldest been sitting there?", "en",
      ["pending_tickets", "oldest_pending_wait"], [("BAR",)], [], None),
+    ("tuan nay nl nao hao hut nhieu nhat", "vi", ["qty_wasted"], [], ["ingredient__name_vi"], 1),  # "nl": nguyên liệu
+    ("top 5 kh chi nhieu nhat thang nay", "vi", ["revenue"], [], ["customer__full_name"], 5),  # "kh": khách
+    ("Were any avocado smoothies voided today?", "en", ["voided_lines"], [("Avocado smoothie",)], [], None),
+    ("Khung giờ nào trong ngày quầy bar nhận nhiều phiếu nhất?", "vi", ["tickets"], [("BAR",)],
+     ["kitchen_ticket__hour_of_day"], 1),
+    ("today we have how many bill cancel", "en", ["cancelled_orders"], [], [], None),
+    ("booking cancel today how many", "en", ["cancelled_bookings"], [], [], None),
+    ("Khách hạng bạc chi tiêu trung bình mỗi lần đến là bao nhiêu?", "vi", ["avg_check"], [("SIL",)], [], None),
+    ("Tổng giá trị hàng hao hụt tháng 10 là bao nhiêu tiền?", "vi", ["waste_cost"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

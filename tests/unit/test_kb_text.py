@@ -34,6 +34,7 @@ def test_phrases_match_on_word_boundaries_only() -> None:
     assert contains_phrase("ban so 5 hom qua", "ban so 5")
     assert not contains_phrase("ban so 55", "ban so 5")
     assert stem("schools") == "school" and stem("cities") == "city" and stem("status") == "status"
+    assert stem("smoothies") == "smoothie" and stem("christmas") == "christmas"  # a plural of -ie, and no plural
     assert stem_text("the Schools' names") == "the school name"
 
 

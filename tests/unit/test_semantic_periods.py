@@ -103,3 +103,11 @@ def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:
     assert (coming.start, coming.end) == (dt.date(2026, 12, 1), dt.date(2026, 12, 31))
     last_year = find_periods(normalize("bookings in December last year"), NOW)[0].range
     assert month_to_come(last_year, NOW.date()) == last_year  # its year said: as said
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("Revenue by month for 2026", dt.date(2026, 1, 1), dt.date(2026, 11, 15)),  # the current year: up to today
+    ("Doanh thu năm 2025", dt.date(2025, 1, 1), dt.date(2025, 12, 31)),
+])
+def test_a_year_said_by_its_number_is_that_year(question: str, start: dt.date, end: dt.date) -> None:
+    assert [(s, e) for s, e, _ in _periods(question)] == [(start, end)]

@@ -292,7 +292,8 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     for pattern in _OPEN_HOUR_WINDOWS:  # "after 9pm", "sau 21h", "trước 6 giờ chiều": to closing, or from opening
         for match in pattern.finditer(text):
             side, hour, half = match.group(1), int(match.group(2)), match.group(3)
-            evening = not half and re.match(r" ?toi\b", text[match.end():]) is not None  # "sau 9 giờ tối qua": 21h
+            evening = not half and (re.match(r" ?toi\b", text[match.end():]) is not None  # "sau 9 giờ tối qua": 21h
+                                    or (5 <= hour <= 11 and _EVENING.search(text) is not None))  # "tối qua sau 8h"
             hour += 12 if (half in _AFTERNOON or half == "trua" and hour <= 3 or evening) and hour < 12 else 0
             words = _free_words(marks, offsets, match.start(), match.end())
             if words is None or not 0 < hour < 24:
@@ -303,6 +304,8 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     return []
 
 
+_EVENING = re.compile(r"\b(?:toi (?:qua|nay|mai)|ca toi|tonight|last night|dinner|buoi toi)\b")  # an evening said
+# elsewhere: its hours are the evening's ("tối qua sau 8h": after 20:00)
 # An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
 _OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
@@ -325,6 +328,7 @@ _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "
                             "lon", "can"])
 
 
+_MAKING = frozenset(["lam", "nau", "pha", "make", "makes", "cook", "cooks"])  # "làm 1 món": one of them, how long
 _BOUND_WORDS = frozenset(["qua", "hon", "over", "than", "above", "below", "under", "tren", "duoi", "vuot", "exceeding"])
 
 
@@ -340,8 +344,9 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or marks.words[i - 1:i + 2] in (
                 ["for", marks.words[i], "people"], ["for", marks.words[i], "guest"])):
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
-        if number == 1 and i + 1 < len(marks.words) and marks.words[i + 1] in _MEASURE_WORDS:  # "giá bao nhiêu 1 kg":
-            marks.mark(i, i + 1, "filler")  # per one of it
+        if number == 1 and i + 1 < len(marks.words) and (marks.words[i + 1] in _MEASURE_WORDS or (  # "giá bao
+                i > 0 and marks.words[i - 1] in _MAKING)):  # nhiêu 1 kg", "làm 1 món mất bao lâu": per one of it
+            marks.mark(i, i + 1, "filler")
             continue
         if i > 0 and _TOP_N.match(marks.words[i - 1]) and marks.marks[i - 1] is None:
             marks.mark(i - 1, i + 1, "top", number)
@@ -644,6 +649,7 @@ class QuestionParser:
         self._concept_before_which(marks)
         _absorb_which_and_markers(marks)
         self._leaving_out_what_is_left_out(marks)
+        _shifts_counted_of_a_kind(marks)
         _mark_exclusions(marks)
         _mark_comparatives(marks)
         self._mark_rates(marks)
@@ -2285,7 +2291,8 @@ class QuestionParser:
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
                 raise _Unanswerable(f"the metric cannot be filtered by {concepts}")
-        together = marks.says(*_SUMMED_TOGETHER)  # "Saigon and Heineken together": one row
+        together = marks.says(*_SUMMED_TOGETHER) or _only_said_of_values(marks)  # "Saigon and Heineken together",
+        # "chỉ tính mang về và giao hàng": one row
         for phrases in group_phrases.values():
             if len(phrases) > 1 and not together:  # "beer vs coffee": two rows, each of several dishes
                 raise _Unanswerable(f"'{', '.join(phrases.values())}' each name several values: a row for each "
@@ -2523,8 +2530,13 @@ class QuestionParser:
                 if not (marker or ranking or counts_itself):  # "lý do hủy món tuần trước": by reason
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
-                if self._is_a_quantity(str(payload)) and "per" in marks.words[max(0, start - 1):end]:
-                    raise _Unanswerable(f"'per {payload}' asks for a ratio, not a split")  # revenue per seat
+                per = "per" in marks.words[max(0, start - 1):end]
+                after_a_metric = any(k == "metric" and b in (start, start - 1) for _, b, k, _ in marks.mentions)
+                if per and (self._is_a_quantity(str(payload)) or (ranking and after_a_metric and any(  # revenue per
+                        k in ("concept", "grain") and a != start and p != payload and marks.words[a:b] not in (
+                            ["who"], ["ai"]) for a, b, k, p in marks.mentions))):  # seat; "which
+                    raise _Unanswerable(f"'per {payload}' asks for a ratio, not a split")  # zone made the most
+                    # revenue per table": a ratio
                 group_by.append(self._pick(str(payload), available, language))
         values = {a: b for a, b, k, _ in marks.mentions if k == "value"}
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
@@ -2772,6 +2784,35 @@ def _only_beside_a_value(marks: _Marks) -> None:
             marks.mark(i, i + 1, "filler")
 
 
+def _only_said_of_values(marks: _Marks) -> bool:
+    """"Chỉ tính mang về và giao hàng", "takeaway and delivery only": the values listed are what is counted, one
+    row for them all (but compared, "so sánh", "vs": a row each)."""
+    if any(k == "compare" for _, _, k, _ in marks.mentions) or marks.says(("vs",), ("versus",), ("so", "sanh"),
+                                                                          ("compare",), ("compared",)):
+        return False
+    values = [(a, b) for a, b, k, _ in marks.mentions if k == "value"]
+    return any((b < len(marks.words) and marks.words[b] == "only") or marks.words[max(0, a - 2):a] == ["chi", "tinh"]
+               or (a > 0 and marks.words[a - 1] == "chi" and marks.accents[a - 1] in ("", _ONLY_MARKS))
+               for a, b in values)
+
+
+_ONLY_MARKS = accents_of("chỉ")[0]
+
+
+def _shifts_counted_of_a_kind(marks: _Marks) -> None:
+    """"Which bartender worked the most dinner shifts", "how many lunch shifts did Tú work": the shifts of that kind
+    counted, never a list of them; "dinner" is the shift filtered, "shifts" the count."""
+    worked = any(k == "verb" and marks.words[a] in ("work", "worked", "working") for a, _, k, _ in marks.mentions)
+    for a, b, kind, payload in list(marks.mentions):
+        if kind != "value" or b - a < 2 or marks.raw[b - 1] not in ("shift", "shifts") or not worked or not any(
+                m.concept == "shift" for m in cast(tuple[ValueMeaning, ...], payload)):
+            continue
+        if _kind(marks.marks[a - 1] if a else None) == "superlative" or marks.words[max(0, a - 2):a] == ["how", "many"]:
+            marks.forget(a, b)
+            marks.mark(a, b - 1, "value", payload)
+            marks.mark(b - 1, b, "metric", "shifts_worked")
+
+
 def _leading_number(marks: _Marks) -> None:
     """"so khach moi thang 10 ...", typed without marks: "số" (the number of), never "so" (compared with), which
     needs something before it to compare."""
@@ -2785,6 +2826,8 @@ def _mark_split_superlative(marks: _Marks) -> None:
     if not any(kind == "superlative" for _, _, kind, _ in marks.mentions):
         return
     for i, word in enumerate(marks.words):
+        if word == "it" and _kind(marks.marks[i]) == "filler" and "nhat" in marks.words[i + 2:i + 5]:
+            marks.forget(i, i + 1)  # "ai làm ít giờ nhất" typed bare: "ít", never the English "it"
         if marks.marks[i] is None and word in ("nhieu", "it", "dong"):
             marks.mark(i, i + 1, "superlative", word != "it")
     wrapped = None  # "ít giờ công nhất": "nhất" closes the "ít" before it (the least), never the most

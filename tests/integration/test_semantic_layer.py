@@ -969,6 +969,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "co mon nao cho lau ko",  # "chờ lâu" typed bare: waiting long, never the hotpots
     "nv nao lam qua 8 tieng hnay",  # more than 8 hours: a bound, never the top 8
     "table for 10 people we have?",  # a table's size, never the top 10 tables
+    "Which loyalty tier makes the most bookings per member?",  # a ratio, never a split by member
+    "Which zone brought in the most revenue per table this month?",
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1985,6 +1987,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("booking cancel today how many", "en", ["cancelled_bookings"], [], [], None),
     ("Khách hạng bạc chi tiêu trung bình mỗi lần đến là bao nhiêu?", "vi", ["avg_check"], [("SIL",)], [], None),
     ("Tổng giá trị hàng hao hụt tháng 10 là bao nhiêu tiền?", "vi", ["waste_cost"], [], [], None),
+    ("Which bartender worked the most dinner shifts this month?", "en", ["shifts_worked"], [("BAR",), ("D",)],
+     ["staff__full_name"], 5),  # the dinner shifts counted, never a list of them
+    ("tuan nay bn mon bi huy vi het hang, mon nao nhieu nhat", "vi", ["voided_lines"], [("Hết nguyên liệu",)],
+     ["menu_item__name_vi"], 1),  # "hết hàng": out of stock, never a loyalty tier ("hạng")
+    ("doanh thu hôm nay chỉ tính mang về và giao hàng", "vi", ["revenue"], [("TA", "DL")], [], None),  # one row
+    ("revenue today, takeaway and delivery only", "en", ["revenue"], [("TA", "DL")], [], None),
+    ("doanh thu tối qua sau 9h", "vi", ["revenue"], [("D",), ("21", "22", "23")], [], None),  # the evening's 9
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2002,6 +2011,17 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
 def test_the_bottom_among_those_that_sold_leaves_out_the_empty(layer, now, question, language, with_empty) -> None:
     parsed = layer.parse(question, language=language, now=now)
     assert parsed.query is not None and parsed.query.limit == 1 and parsed.query.with_empty is with_empty
+
+
+def test_the_least_typed_bare_is_never_the_english_it(layer, now) -> None:
+    parsed = layer.parse("nv pha che thang nay ai lam it gio nhat", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked"
+    assert [o.descending for o in parsed.query.order_by] == [False]
+
+
+def test_a_value_left_out_in_simple_english(layer, now) -> None:
+    parsed = layer.parse("today revenue until now how much, not count takeaway", language="en", now=now)
+    assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(("TA",), True)]
 
 
 @pytest.mark.parametrize(("question", "language"), [

@@ -80,7 +80,7 @@ GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by nam
 _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
 _MAX_TOP = 100
-_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b")  # "today's", "What's"
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
 _CANNOT_SPLIT = "the metric cannot be split or filtered by "
@@ -646,6 +646,7 @@ class QuestionParser:
         _leading_number(marks)
         _each_cup_is_one_cup(marks)
         _only_beside_a_value(marks)
+        _between_two_values(marks)
         self._concept_before_which(marks)
         _absorb_which_and_markers(marks)
         self._leaving_out_what_is_left_out(marks)
@@ -2781,6 +2782,19 @@ def _only_beside_a_value(marks: _Marks) -> None:
     values = [(a, b) for a, b, k, _ in marks.mentions if k == "value"]
     for i, word in enumerate(marks.words):
         if word == "only" and marks.marks[i] is None and any(b == i or a == i + 1 for a, b in values):
+            marks.mark(i, i + 1, "filler")
+
+
+def _between_two_values(marks: _Marks) -> None:
+    """"So sánh ... giữa ca trưa và ca tối": the two values compared, "between" says nothing more (never "split a
+    bill between card and cash": a bill paid both ways)."""
+    if not marks.says(("so", "sanh"), ("compare",), ("comparing",)):
+        return
+    values = {a: b for a, b, k, _ in marks.mentions if k == "value"}
+    for i, word in enumerate(marks.words[:-1]):
+        end = values.get(i + 1)
+        if word in ("giua", "between") and marks.marks[i] is None and end is not None and \
+                marks.words[end:end + 1] in (["va"], ["and"], ["voi"]) and end + 1 in values:
             marks.mark(i, i + 1, "filler")
 
 

@@ -480,7 +480,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             add(match.start(), match.end(), weekend_range(back, today))
     for phrase, unit, back in sorted(_FIXED, key=lambda f: -len(f[0])):
         named_after = r"(?! of\b)" if phrase.startswith(("the ", "for the ")) else ""  # "for the month of October"
-        for match in re.finditer(rf"\b{re.escape(phrase)}\b{named_after}", text):
+        for match in re.finditer(rf"(?<!\bmay )(?<!\bnhung )\b{re.escape(phrase)}\b{named_after}", text):  # never
+            # "mấy hôm nay", "những ngày qua": some days lately, not today
             add(match.start(), match.end(), period_range(unit, back, today), unit)
     if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
         add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")

@@ -971,6 +971,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "table for 10 people we have?",  # a table's size, never the top 10 tables
     "Which loyalty tier makes the most bookings per member?",  # a ratio, never a split by member
     "Which zone brought in the most revenue per table this month?",
+    "Mấy hôm nay bếp nướng ra món có chậm hơn thời gian mục tiêu không?",  # some days lately, never today
+    "Did anyone split a bill between card and cash today?",  # one bill paid both ways, never the payments by method
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1994,6 +1996,15 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("doanh thu hôm nay chỉ tính mang về và giao hàng", "vi", ["revenue"], [("TA", "DL")], [], None),  # one row
     ("revenue today, takeaway and delivery only", "en", ["revenue"], [("TA", "DL")], [], None),
     ("doanh thu tối qua sau 9h", "vi", ["revenue"], [("D",), ("21", "22", "23")], [], None),  # the evening's 9
+    ("hom nay bep void bao nhieu phieu roi", "vi", ["voided_tickets"], [], [], None),  # tickets, never items
+    ("How many plates are sitting at the pass waiting to go out?", "en", ["dishes_at_pass"], [], [], None),
+    ("Hôm qua bếp nào ra món chậm hơn thời gian mục tiêu?", "vi", ["late_tickets"], [], ["station__name_vi"],
+     None),
+    ("What did spoilage cost us yesterday?", "en", ["waste_cost"], [], [], None),
+    ("Sáng nay nhập bao nhiêu ký rau muống, giá nhập bao nhiêu?", "vi", ["qty_received", "avg_purchase_price"],
+     [("kg",), ("Rau muống",)], ["ingredient__name_vi"], None),
+    ("So sánh thời gian ra món trung bình của từng bếp giữa ca trưa và ca tối tuần trước", "vi", ["avg_prep_time"],
+     [("L", "D")], ["station__name_vi"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -77,6 +77,7 @@ SUPERLATIVES: dict[str, bool] = {
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
+    "most busy": True, "the most busy": True,
     "best performing": True, "top performing": True, "highest performing": True, "worst performing": False,
     "lowest performing": False, "weakest performing": False,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
@@ -176,7 +177,8 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "mat": ("mất",), "ghe": ("ghé",), "ghe an": ("ghé ăn",), "goi": ("gọi",), "ton": ("tồn", "tốn"), "kiem": ("kiếm",),
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
-    "to": ("tô",), "noi": ("nồi",), "lan": ("lần",), "luot": ("lượt",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",)}  # not "chỉ tiêu" (a target)
+    "to": ("tô",), "noi": ("nồi",), "lan": ("lần",), "luot": ("lượt",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",),  # not "chỉ tiêu" (a target)
+    "dong": ("đồng",)}  # the currency, never "đông" (crowded)
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -527,7 +529,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
                 for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
-             "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách"}  # "kh" ending a question: "không" (below)
+             "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách", "doanh tu": "doanh thu"}  # "kh" ending a question: "không" (below)
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)

@@ -1159,11 +1159,17 @@ class QuestionParser:
             candidates = [["avg_prep_time"]]
         elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
+        elif _time_ranked_by_how_busy(marks):  # "our busiest hours": by the number of orders, as examples.yaml
+            candidates = [[self._per_day_if_averaged("completed_orders", marks)]]  # says it ("busiest by number of
+            # orders")
         elif how_it_did := self._figure_of_how_it_did(marks):  # "how did the hotpot do this month"
             candidates = [how_it_did]
         elif staff := self._staff_counted(marks):  # "quán có bao nhiêu nhân viên", "how many bartenders do we
             candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
+        elif _two_compared_with_no_figure(marks):  # "compare this week with last week", "so sánh ca trưa với ca
+            candidates = [self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the business did, as "how are
+            # we doing"; "the Lẩu Thái this week compared with last week": its portions
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -1691,8 +1697,11 @@ class QuestionParser:
         """A value asked how it did, with no figure named: a dish or a category by what ranks it ("how did the
         hotpot do this month", "Lẩu Thái tháng này thế nào": portions sold, sales), anything else by its revenue
         ("how did the terrace do last night")."""
-        if not marks.says(*HOW_IT_DID):
-            return []
+        return self._figure_of_a_value(marks) if marks.says(*HOW_IT_DID) else []
+
+    def _figure_of_a_value(self, marks: _Marks) -> list[str]:
+        """What a value said with no figure is measured by: a dish or a category by what ranks it (portions sold),
+        anything else by its revenue; none when no value is said."""
         periods = _period_spans(marks)  # ("tonight": a shift, no value said)
         values = [m for a, b, kind, payload in marks.mentions if kind == "value" and (a, b) not in periods
                   for m in cast(tuple[ValueMeaning, ...], payload)]
@@ -2967,7 +2976,7 @@ def _ranked_after_a_metric(marks: _Marks, index: int) -> bool:
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
-_MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")  # busiest: of what?
+_MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")
 
 
 def _time_ranked_by_money(marks: _Marks) -> bool:
@@ -2977,6 +2986,24 @@ def _time_ranked_by_money(marks: _Marks) -> bool:
         k == "superlative" and " ".join(marks.words[a:b]) in _MONEY_RANKS for a, b, k, _ in marks.mentions)
 
 
+def _two_compared_with_no_figure(marks: _Marks) -> bool:
+    """Two periods, or two values of one kind, said to be compared ("compare", "so sánh", "vs", "so với") and no
+    figure named at all."""
+    if not marks.says(("compare",), ("so", "sanh"), ("vs",), ("versus",), ("so", "voi"), ("compared",)):
+        return False
+    periods = sum(k == "time" for _, _, k, _ in marks.mentions)
+    concepts = Counter(m.concept for _, _, k, p in marks.mentions if k == "value"
+                       for m in {v.concept: v for v in cast(tuple[ValueMeaning, ...], p)}.values())
+    return periods == 2 or (periods <= 1 and any(n == 2 for n in concepts.values()))
+
+
+def _time_ranked_by_how_busy(marks: _Marks) -> bool:
+    """"What are our busiest hours", "which day most busy": a time ranked by how busy, nothing else named."""
+    return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
+        k == "superlative" and " ".join(marks.words[a:b]) in _BUSY_RANKS for a, b, k, _ in marks.mentions)
+
+
+_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest")
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")

@@ -2005,6 +2005,17 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("kg",), ("Rau muống",)], ["ingredient__name_vi"], None),
     ("So sánh thời gian ra món trung bình của từng bếp giữa ca trưa và ca tối tuần trước", "vi", ["avg_prep_time"],
      [("L", "D")], ["station__name_vi"], None),
+    ("khu trong nha hay ngoai troi dong hon", "vi", ["guests"], [("IN", "OU")], ["dining_table__area_code"], None),
+    ("Khu ngoài trời tối nay có đông không?", "vi", ["guests"], [("OU",), ("D",)], [], None),  # "đông": crowded,
+    # never "đồng" (the currency)
+    ("What is the revenue per guest tonight?", "en", ["avg_spend_per_guest"], [("D",)], [], None),
+    ("What are our busiest hours?", "en", ["completed_orders"], [], ["order__hour_of_day"], None),  # by orders, as
+    ("what was the busiest day last week", "en", ["completed_orders"], [], ["metric_time__day"], 1),  # examples.yaml
+    ("Which promo code is most popular?", "en", ["promo_orders"], [], ["promotion__promo_code"], None),  # its uses
+    ("Tình hình quán tuần này", "vi", ["revenue"], [], [], None),
+    ("Compare this week with last week", "en", ["revenue"], [], [], None),  # two periods, nothing named: revenue
+    ("How's the Lẩu Thái doing this week compared with last week?", "en", ["portions_sold"], [("Lẩu Thái",)], [],
+     None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -299,7 +299,7 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if words is None or not 0 < hour < 24:
                 continue
             marks.mark(*words, "filler", None)
-            hours = range(hour, 24) if side in ("after", "sau") else range(0, hour)
+            hours = range(hour, 24) if side in ("after", "sau", "tu", "from") else range(0, hour)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in hours))]
     return []
 
@@ -310,6 +310,8 @@ _EVENING = re.compile(r"\b(?:toi (?:qua|nay|mai)|ca toi|tonight|last night|dinne
 _OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
+    re.compile(r"\b(tu) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))? tro di\b"),  # onwards
+    re.compile(r"\b(from) (\d{1,2}) ?(am|pm) (?:on|onwards|onward)\b"),
 )
 
 
@@ -2521,7 +2523,8 @@ class QuestionParser:
                     _each_before_its_value(marks, start) \
                     or _both_ways(marks.words[start:end])  # "with and without a promo": the two kinds, side by side
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
-                        and not _marked_before(marks, start, ("group", "top")):  # "mã GIAM10 khách xài bao nhiêu
+                        and not _marked_before(marks, start, ("group", "top")) and marks.words[max(0, start - 2):start] \
+                        not in (["ai", "la"], ["who", "is"], ["who", "are"]):  # "ai là khách chi tiêu nhiều nhất": asked  # "mã GIAM10 khách xài bao nhiêu
                     continue  # lần", "đồ uống nào khách gọi nhiều nhất": the customers did it, not a split by them
                 counts_itself = any(d.concept == payload and d.default_metric for d in self.catalog.dimensions) \
                     and (marks.words[start - 1:start] == ["cac"]  # "các mã giảm giá được dùng bao nhiêu lần": each

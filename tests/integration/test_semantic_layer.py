@@ -2016,6 +2016,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Compare this week with last week", "en", ["revenue"], [], [], None),  # two periods, nothing named: revenue
     ("How's the Lẩu Thái doing this week compared with last week?", "en", ["portions_sold"], [("Lẩu Thái",)], [],
      None),
+    ("Ai là khách chi tiêu nhiều nhất?", "vi", ["revenue"], [], ["customer__full_name"], 1),  # "ai là": the customer
+    ("Từ 21h trở đi tối qua có bao nhiêu đơn mang về?", "vi", ["completed_orders"],
+     [("D",), ("TA",), ("21", "22", "23")], [], None),  # from 9 pm onwards
+    ("Which hotpot has the best margin per pot?", "en", ["menu_margin"], [("HOTPOT",)], ["menu_item__name_en"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -2039,17 +2039,6 @@ def test_the_bottom_among_those_that_sold_leaves_out_the_empty(layer, now, quest
     assert parsed.query is not None and parsed.query.limit == 1 and parsed.query.with_empty is with_empty
 
 
-def test_the_least_typed_bare_is_never_the_english_it(layer, now) -> None:
-    parsed = layer.parse("nv pha che thang nay ai lam it gio nhat", language="vi", now=now)
-    assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked"
-    assert [o.descending for o in parsed.query.order_by] == [False]
-
-
-def test_a_value_left_out_in_simple_english(layer, now) -> None:
-    parsed = layer.parse("today revenue until now how much, not count takeaway", language="en", now=now)
-    assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(("TA",), True)]
-
-
 @pytest.mark.parametrize(("question", "language"), [
     ("xếp hạng các món theo doanh thu từ thấp đến cao", "vi"),
     ("rank dishes by sales lowest first", "en"),
@@ -2060,15 +2049,23 @@ def test_a_ranking_takes_the_order_said_beside_it(layer, now, question, language
     assert [o.descending for o in parsed.query.order_by] == [False]
 
 
-def test_the_least_wrapped_around_its_noun_ranks_from_the_bottom(layer, now) -> None:
-    parsed = layer.parse("Nhân viên nào có ít giờ công nhất tuần rồi?", language="vi", now=now)
+@pytest.mark.parametrize("question", [
+    "Nhân viên nào có ít giờ công nhất tuần rồi?",
+    "nv pha che thang nay ai lam it gio nhat",  # typed bare: "ít", never the English "it"
+])
+def test_the_least_wrapped_around_its_noun_ranks_from_the_bottom(layer, now, question) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
     assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked"
     assert [o.descending for o in parsed.query.order_by] == [False]
 
 
-def test_a_value_left_out_after_its_rows_noun_is_left_out(layer, now) -> None:
-    parsed = layer.parse("Doanh thu tuần này không tính đơn giao hàng là bao nhiêu?", language="vi", now=now)
-    assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(("DL",), True)]
+@pytest.mark.parametrize(("question", "language", "left_out"), [
+    ("Doanh thu tuần này không tính đơn giao hàng là bao nhiêu?", "vi", ("DL",)),  # after its rows' noun
+    ("today revenue until now how much, not count takeaway", "en", ("TA",)),  # in simple English
+])
+def test_a_value_left_out_is_left_out(layer, now, question, language, left_out) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and [(f.values, f.exclude) for f in parsed.query.filters] == [(left_out, True)]
 
 
 @pytest.mark.parametrize(("question", "language", "metric", "starts"), [

@@ -343,8 +343,8 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP or \
                 (i > 0 and (marks.words[i - 1], marks.words[i]) in in_names):
             continue
-        if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or marks.words[i - 1:i + 2] in (
-                ["for", marks.words[i], "people"], ["for", marks.words[i], "guest"])):
+        if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or (
+                marks.words[i - 1] == "for" and marks.words[i + 1:i + 2] in (["people"], ["guest"]))):
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
         if number == 1 and i + 1 < len(marks.words) and (marks.words[i + 1] in _MEASURE_WORDS or (  # "giá bao
                 i > 0 and marks.words[i - 1] in _MAKING)):  # nhiêu 1 kg", "làm 1 món mất bao lâu": per one of it
@@ -1159,9 +1159,9 @@ class QuestionParser:
                 k == "value" and any(m.semantic_model in _MENU_MODELS for m in p)  # type: ignore[attr-defined]
                 for _, _, k, p in marks.mentions):  # cooking time
             candidates = [["avg_prep_time"]]
-        elif _time_ranked_by_money(marks):  # "our worst day last month": the day with the least revenue (a
+        elif _time_ranked_by(marks, _MONEY_RANKS):  # "our worst day last month": the day with the least revenue (a
             candidates = [[self._per_day_if_averaged("revenue", marks)]]  # weekday's "on average": per day)
-        elif _time_ranked_by_how_busy(marks):  # "our busiest hours": by the number of orders, as examples.yaml
+        elif _time_ranked_by(marks, _BUSY_RANKS):  # "our busiest hours": by the number of orders, as examples.yaml
             candidates = [[self._per_day_if_averaged("completed_orders", marks)]]  # says it ("busiest by number of
             # orders")
         elif how_it_did := self._figure_of_how_it_did(marks):  # "how did the hotpot do this month"
@@ -2979,14 +2979,16 @@ def _ranked_after_a_metric(marks: _Marks, index: int) -> bool:
 
 
 _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest", "weakest", "peak")
+# A time ranked with nothing named: "our worst day last month", "which weekday is our weakest" by revenue; "our
+# busiest hours", "which day most busy" by the number of orders, as examples.yaml says it.
 _MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")
+_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest")
 
 
-def _time_ranked_by_money(marks: _Marks) -> bool:
-    """"Our worst day last month", "which weekday is our weakest": a time ranked with nothing named ranks by revenue
-    (how busy it was could be bills or guests)."""
+def _time_ranked_by(marks: _Marks, ranks: tuple[str, ...]) -> bool:
+    """A time split ranked by one of ``ranks``."""
     return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
-        k == "superlative" and " ".join(marks.words[a:b]) in _MONEY_RANKS for a, b, k, _ in marks.mentions)
+        k == "superlative" and " ".join(marks.words[a:b]) in ranks for a, b, k, _ in marks.mentions)
 
 
 def _two_compared_with_no_figure(marks: _Marks) -> bool:
@@ -3000,13 +3002,6 @@ def _two_compared_with_no_figure(marks: _Marks) -> bool:
     return periods == 2 or (periods <= 1 and any(n == 2 for n in concepts.values()))
 
 
-def _time_ranked_by_how_busy(marks: _Marks) -> bool:
-    """"What are our busiest hours", "which day most busy": a time ranked by how busy, nothing else named."""
-    return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
-        k == "superlative" and " ".join(marks.words[a:b]) in _BUSY_RANKS for a, b, k, _ in marks.mentions)
-
-
-_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest")
 _MENU_MODELS = ("menu_items", "categories", "kitchen_stations")  # what portions are portions of
 _SELLING_WORDS = ("ban duoc bao nhieu", "ban duoc", "ban ra", "ban", "did we sell", "we sell", "sell", "sold",
                   "we sold", "have we sold", "selling")

@@ -346,6 +346,8 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or (
                 marks.words[i - 1] == "for" and marks.words[i + 1:i + 2] in (["people"], ["guest"]))):
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
+        if marks.words[i + 1:i + 2] and marks.words[i + 1] in _PEOPLE_AFTER_A_FIGURE and not _ranks(marks.words):
+            continue  # "orders that had 2 guests": a party's size (but "5 khách chi nhiều nhất": five of them)
         if number == 1 and i + 1 < len(marks.words) and (marks.words[i + 1] in _MEASURE_WORDS or (  # "giá bao
                 i > 0 and marks.words[i - 1] in _MAKING)):  # nhiêu 1 kg", "làm 1 món mất bao lâu": per one of it
             marks.mark(i, i + 1, "filler")
@@ -370,8 +372,11 @@ _TIME_UNIT_WORDS = frozenset(["ngay", "tuan", "thang", "day", "week", "month"])
 
 def _ranks(words: list[str]) -> bool:
     """Words that rank rows: "nhất", "top", "most", "least", or an English superlative ("busiest")."""
-    return any(w in ("nhat", "top", "most", "least", "which", "nao") or (w.endswith("est") and len(w) > 4)
-               for w in words)
+    return any(w in ("nhat", "top", "most", "least", "which", "nao") or (
+        w.endswith("est") and len(w) > 4 and w not in _NOT_SUPERLATIVES) for w in words)
+
+
+_NOT_SUPERLATIVES = frozenset(["guest", "request", "interest", "suggest", "harvest"])  # they end in "est" too
 
 
 # "more than 100 portions", "dưới 64%", "từ 2 lần trở lên": a condition on a split's first metric (the words before
@@ -383,7 +388,7 @@ _THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {
                     ("at", "most"): "<=", ("no", "more", "than"): "<=", ("not", "more", "than"): "<=",
                     ("trên",): ">", ("hơn",): ">", ("nhiều", "hơn"): ">", ("ít", "hơn"): "<", ("dưới",): "<",
                     ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
-                    ("từ",): ">="}
+                    ("từ",): ">=", ("exactly",): "=", ("đúng",): "="}  # "parties of exactly 2", "đúng 2 khách"
 # "từ 20 phần trở lên", "50 đơn trở xuống"
 _UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<=", ("or", "more"): ">=",
                                                   ("or", "over"): ">=", ("or", "above"): ">=", ("and", "up"): ">=",
@@ -466,6 +471,9 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
             before = None  # "từ 5 giờ": from
         op = up or (before[1] if before is not None else None)
+        if op is None and unit == "people" and (marks.words[i - 1:i] in (["with"], ["had"]) or any(
+                marks.words[max(0, i - 2):i] == [noun, "of"] for noun in _PARTY_NOUNS)):
+            op = "="  # "orders with 4 guests", "parties of 6": that many, never a top 6
         if op is None:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
@@ -927,15 +935,20 @@ class QuestionParser:
     def _concept_before_which(self, marks: _Marks) -> None:
         """"Khách hàng nào chi tiêu nhiều nhất", "which customer spent the most", "who's our best customer": words
         that name a metric and a concept alike ("khách hàng", "customer": the customers served), right before
-        "nào" or after "which", "top 5" or "best", ask which rows of the concept (never "the most customers": a count)."""
-        for a, b, kind, _ in list(marks.mentions):
+        "nào" or after "which", "top 5" or "best", ask which rows of the concept (never "the most customers": a count).
+        So do a value's words right before "nào" ("phục vụ nào": which server, never the role)."""
+        for a, b, kind, payload in list(marks.mentions):
             concept = self._concepts.get(tuple(marks.words[a:b]))
-            if kind != "metric" or concept is None:
+            if kind not in ("metric", "value") or concept is None:
                 continue
             i = _first_before(marks, a, ("filler",))
             before = marks.words[i] if i >= 0 else ""
-            if (marks.words[b:b + 1] == ["nao"] and _kind(marks.marks[b]) in (None, "which", "filler")) or \
-                    before in ("which", "best") or \
+            which_after = marks.words[b:b + 1] == ["nao"] and _kind(marks.marks[b]) in (None, "which", "filler")
+            if kind == "value" and (not which_after or self._members_concept(payload) is not None  # type: ignore[arg-type]
+                                    or any(m.concept == concept for m in payload)):  # type: ignore[attr-defined]
+                continue  # "phục vụ nào bán được nhiều nhất": which server, not the role (but "đồ uống nào": which
+                # drink; "món combo nào": which combo dish)
+            if which_after or before in ("which", "best") or \
                     (i >= 0 and _kind(marks.marks[i]) == "top") or \
                     (i >= 0 and _kind(marks.marks[i]) == "superlative" and before in _WHICH_OF_ROWS):
                 marks.forget(a, b)  # "our most frequent customers": which customers

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 _SAFE_NAME = r"^[a-z][a-z0-9_]{0,120}$"
 
 
-Comparison = Literal[">", ">=", "<", "<="]
+Comparison = Literal[">", ">=", "<", "<=", "="]
 _NUMBER = re.compile(r"\d{1,15}(\.\d{1,6})?")
 
 

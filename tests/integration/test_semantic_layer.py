@@ -2020,6 +2020,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Từ 21h trở đi tối qua có bao nhiêu đơn mang về?", "vi", ["completed_orders"],
      [("D",), ("TA",), ("21", "22", "23")], [], None),  # from 9 pm onwards
     ("Which hotpot has the best margin per pot?", "en", ["menu_margin"], [("HOTPOT",)], ["menu_item__name_en"], 1),
+    ("phuc vu nao ban dc nhieu tien nhat hnay", "vi", ["revenue"], [], ["server__full_name"], 5),  # which server, never
+    ("phục vụ nào có doanh thu cao nhất hôm nay", "vi", ["revenue"], [], ["server__full_name"], 5),  # the role's
+    ("Món nào đang bán chạy?", "vi", ["portions_sold"], [], ["menu_item__name_vi"], None),  # selling well, not "on sale"
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2261,6 +2264,9 @@ def test_bookings_for_n_or_more_people_are_those_whose_party_is_that_big(layer, 
     ("How many orders had more than 4 guests this month?", "en", "completed_orders", 4, ">"),
     ("Tháng này có bao nhiêu đơn từ 6 khách trở lên?", "vi", "completed_orders", 6, ">="),
     ("How many parties of 6 or more came in this month?", "en", "seated_parties", 6, ">="),
+    ("How many orders had exactly 2 guests this month?", "en", "completed_orders", 2, "="),  # never the top 2 guests
+    ("Tháng này có bao nhiêu đơn đúng 3 khách?", "vi", "completed_orders", 3, "="),
+    ("How many orders with 4 guests this month?", "en", "completed_orders", 4, "="),
 ])
 def test_bills_of_n_or_more_guests_are_those_whose_party_is_that_big(layer, executor, now, question, language,
                                                                      metric, size, op) -> None:

@@ -304,11 +304,32 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     return []
 
 
+# Mornings over several days ("buổi sáng tháng này", "mornings last week"): before noon, as "sáng nay" is (the morning
+# of one day is a period of its own)
+_MORNING_WORDS = (("cac", "buoi", "sang"), ("buoi", "sang"), ("in", "the", "morning"), ("morning",))
+_OTHER_PARTS_OF_THE_DAY = frozenset(["trua", "chieu", "toi", "lunch", "afternoon", "evening", "dinner", "night"])
+
+
+def _mornings(marks: _Marks, hours: list[ValueFilter]) -> list[ValueFilter]:
+    """The hours before noon, when a morning is said and no period took it; the hours said with it, when they are
+    in the morning ("buổi sáng (trước 11h)")."""
+    if _OTHER_PARTS_OF_THE_DAY & set(marks.words):  # "buổi sáng hay buổi trưa nhiều hơn": two parts compared
+        return hours
+    for words in _MORNING_WORDS:
+        for i in marks.find(words):
+            if (hours and any(int(h) >= 12 for h in hours[0].values)) or marks.words[i + len(words):][:1] == ["glory"]:
+                return hours  # "rau muống" is "morning glory"
+            marks.mark(i, i + len(words), "filler", None)
+            return hours or [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(12)))]
+    return hours
+
+
 _EVENING = re.compile(r"\b(?:toi (?:qua|nay|mai)|ca toi|tonight|last night|dinner|buoi toi)\b")  # an evening said
 # elsewhere: its hours are the evening's ("tối qua sau 8h": after 20:00)
 # An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
 _OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
+    re.compile(r"\b(after|before) (\d{1,2})()(?= (?:this |in the )?morning\b)"),  # "before 11 this morning"
     re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
     re.compile(r"\b(tu) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))? tro di\b"),  # onwards
     re.compile(r"\b(from) (\d{1,2}) ?(am|pm) (?:on|onwards|onward)\b"),
@@ -620,6 +641,7 @@ class QuestionParser:
         hours = _mark_hour_window(marks, text)
         ranges = _mark_periods(marks, text, now)
         _from_before_a_period(marks)
+        hours = _mornings(marks, hours)
         tables = _mark_table_numbers(marks, text) + hours
         thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks, self._numbers_in_names)

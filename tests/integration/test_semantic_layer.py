@@ -2023,6 +2023,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("phuc vu nao ban dc nhieu tien nhat hnay", "vi", ["revenue"], [], ["server__full_name"], 5),  # which server, never
     ("phục vụ nào có doanh thu cao nhất hôm nay", "vi", ["revenue"], [], ["server__full_name"], 5),  # the role's
     ("Món nào đang bán chạy?", "vi", ["portions_sold"], [], ["menu_item__name_vi"], None),  # selling well, not "on sale"
+    ("Doanh thu buổi sáng tháng này", "vi", ["revenue"], [tuple(str(h) for h in range(12))], [], None),  # before noon
+    ("revenue in the mornings last week", "en", ["revenue"], [tuple(str(h) for h in range(12))], [], None),
+    ("Doanh thu buổi sáng (trước 11h) tuần này", "vi", ["revenue"], [tuple(str(h) for h in range(11))], [], None),
+    ("how many orders came in before 11 this morning", "en", ["completed_orders"], [tuple(str(h) for h in range(11))],
+     [], None),
+    ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -209,7 +209,8 @@ VERBS: dict[str, str | None] = {
     "thrown out": "qty_wasted", "threw out": "qty_wasted", "thrown away": "qty_wasted", "threw away": "qty_wasted",
     "throw away": "qty_wasted", "throw out": "qty_wasted",
     "handed out": None, "ate up": None, "eat up": None, "eats up": None, "eaten up": None,
-    "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
+    "hand out": None, "di lam": None, "close": None, "closed": None, "duoc mo": None,  # "đơn được mở sau 22h": opened
+    "pha duoc": "portions_sold",  # "quầy bar pha được bao nhiêu ly": the drinks made "bi tra lai": "voided_lines",
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "thu qua": "payment_amount", "thu tien qua": "payment_amount",  # "thu qua momo": what was paid by it

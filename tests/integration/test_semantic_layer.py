@@ -2028,6 +2028,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Doanh thu buổi sáng (trước 11h) tuần này", "vi", ["revenue"], [tuple(str(h) for h in range(11))], [], None),
     ("how many orders came in before 11 this morning", "en", ["completed_orders"], [tuple(str(h) for h in range(11))],
      [], None),
+    ("What was our total wage bill last month?", "en", ["labour_cost"], [], [], None),
+    ("Báo cáo nhanh hôm qua", "vi", ["revenue"], [], [], None),
+    ("What were net sales before tax last month?", "en", ["taxable_sales"], [], [], None),
+    ("doanh thu chưa tính thuế tháng trước", "vi", ["taxable_sales"], [], [], None),
+    ("How many people are booked in for tonight?", "en", ["guests_expected"], [("D",)], [], None),
+    ("Có bao nhiêu đơn được mở sau 22h trong tuần này?", "vi", ["completed_orders"], [("22", "23")], [], None),
+    ("Quầy bar hôm nay pha được bao nhiêu ly?", "vi", ["portions_sold"], [("BAR",)], [], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

@@ -532,6 +532,8 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách", "doanh tu": "doanh thu",
              "đang bán chạy": "bán chạy", "dang ban chay": "ban chay"}  # selling well now: the best sellers (never "đang bán", on the menu)  # "kh" ending a question: "không" (below)
+_ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
+# the verb, as "ordered" (never the orders counted)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
@@ -559,12 +561,15 @@ def shorthand_spelled(text: str) -> str:
     ('top 5 khach chi nhieu nhat', 'ban 5 con trong khong?')
     >>> shorthand_spelled("mon nao cho qua 15p"), shorthand_spelled("Món nào đang bán chạy?")
     ('mon nao cho qua 15 phut', 'Món nào bán chạy?')
+    >>> shorthand_spelled("which dishes did table 12 order tonight")
+    'which dishes did table 12 ordered tonight'
 
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
+    text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
     return _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)

@@ -531,7 +531,9 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
                 for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách", "doanh tu": "doanh thu",
-             "đang bán chạy": "bán chạy", "dang ban chay": "ban chay"}  # selling well now: the best sellers (never "đang bán", on the menu)  # "kh" ending a question: "không" (below)
+             "đang bán chạy": "bán chạy", "dang ban chay": "ban chay",
+             "mặt bằng": "premises", "mat bang": "premises"}  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
+# which no figure here holds) is never "thuế" (a tax) typed bare  # "kh" ending a question: "không" (below)
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút

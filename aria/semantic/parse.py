@@ -649,6 +649,7 @@ class QuestionParser:
         if _each_one_of_a_role(marks):
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
         _each_person_before_their_work(marks)
+        _anyone_asked(marks)
         if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
                                         "is unclear")  # "since we started tracking in September"
@@ -3864,6 +3865,15 @@ def _people_of_a_role_at_work(marks: _Marks) -> None:
         if verb is not None and tuple(marks.words[verb[0]:verb[1]]) in _AT_WORK and _kind(marks.marks[verb[0]]) == "verb":
             marks.forget(*verb)
             marks.mark(verb[0], verb[1], "verb", "staff_worked")
+
+
+def _anyone_asked(marks: _Marks) -> None:
+    """"Hôm nay có ai gọi lẩu thái không": anyone, asked yes or no (the figure answers it), never who."""
+    for i, word in enumerate(marks.words):
+        if word == "ai" and marks.words[i - 1:i] == ["co"] and _kind(marks.marks[i]) == "concept" and \
+                {"khong", "chua"} & set(marks.words[i + 1:]):
+            marks.forget(i, i + 1)
+            marks.mark(i, i + 1, "filler")
 
 
 def _each_person_before_their_work(marks: _Marks) -> None:

@@ -974,6 +974,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Mấy hôm nay bếp nướng ra món có chậm hơn thời gian mục tiêu không?",  # some days lately, never today
     "Did anyone split a bill between card and cash today?",  # one bill paid both ways, never the payments by method
     "What did table 12 order tonight?",  # its dishes, never its orders counted
+    "tien thue mat bang thang nay bao nhieu",  # the rent, never "thuế" (the VAT)
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2036,6 +2037,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many people are booked in for tonight?", "en", ["guests_expected"], [("D",)], [], None),
     ("Có bao nhiêu đơn được mở sau 22h trong tuần này?", "vi", ["completed_orders"], [("22", "23")], [], None),
     ("Quầy bar hôm nay pha được bao nhiêu ly?", "vi", ["portions_sold"], [("BAR",)], [], None),
+    ("hôm nay có ai gọi lẩu thái không", "vi", ["portions_sold"], [("Lẩu Thái",)], [], None),  # anyone, never who
+    ("ngay mai co ai dat ban khong", "vi", ["reservations"], [], [], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

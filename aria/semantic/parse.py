@@ -3776,7 +3776,8 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
     table or the day with the most revenue."""
     sizes = [(a, b) for a, b, k, _ in marks.mentions if k == "superlative" and " ".join(marks.words[a:b]) in _SIZE_WORDS]
     bills = [(a, b) for a, b, k, _ in marks.mentions if k in ("metric", "unit") and tuple(marks.words[a:b]) in _ONE_BILL]
-    return any(sb == ba or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE) for sa, sb in sizes for ba, bb in bills)
+    return any((sb <= ba and set(marks.words[sb:ba]) <= {"single"}) or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE)
+               for sa, sb in sizes for ba, bb in bills)  # "the largest single bill"
 
 
 _ITS_SIZE = frozenset(["co", "gia", "tri", "with", "the"])  # "đơn có giá trị lớn nhất": the bill of the largest value

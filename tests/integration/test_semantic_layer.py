@@ -2039,6 +2039,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Quầy bar hôm nay pha được bao nhiêu ly?", "vi", ["portions_sold"], [("BAR",)], [], None),
     ("hôm nay có ai gọi lẩu thái không", "vi", ["portions_sold"], [("Lẩu Thái",)], [], None),  # anyone, never who
     ("ngay mai co ai dat ban khong", "vi", ["reservations"], [], [], None),
+    ("What's the cancellation rate for Saturday dinner bookings this month?", "en", ["booking_cancel_rate"],
+     [("6",), ("D",)], [], None),  # a booking's, never an order's
+    ("tỷ lệ hủy đặt bàn theo khu tháng trước", "vi", ["booking_cancel_rate"], [], ["dining_table__area_code"], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

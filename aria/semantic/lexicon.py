@@ -97,7 +97,8 @@ SUPERLATIVES: dict[str, bool] = {
     "thuong gap nhat": True, "thuong xuyen nhat": True, "nhieu lan nhat": True,
 }
 # "Rank the hotpots", "xếp hạng các món": every row, highest first; beside another order said, that order.
-RANK_WORDS = ("rank", "ranked", "xep hang")
+RANK_WORDS = ("rank", "ranked", "xep hang", "sorted by", "sort by", "sap xep")  # "gross margin by category, sorted by
+# margin": every row, in order
 # An order without a cut: "server sales tonight, best first", "sắp xếp từ cao xuống thấp" list every row.
 SORT_WORDS: dict[str, bool] = {
     "best first": True, "highest first": True, "biggest first": True, "largest first": True, "most first": True,
@@ -303,6 +304,7 @@ WEAK_VERBS = ("make", "made", "take", "took", "taken", "taken in", "take in", "n
 # "the same days of last week", "cùng kỳ tháng trước": the first period moved back by the second's unit.
 # "last week compared with the week before": the first period moved back by this unit.
 PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "the day before": "day",
+                       "week before": "week", "month before": "month",  # "last wk vs wk before"
                        "the night before": "day", "the evening before": "day",
                        "the year before": "year", "the previous week": "week", "the previous month": "month",
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
@@ -532,7 +534,10 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách", "doanh tu": "doanh thu",
              "đang bán chạy": "bán chạy", "dang ban chay": "ban chay",
-             "mặt bằng": "premises", "mat bang": "premises"}  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
+             "mặt bằng": "premises", "mat bang": "premises",
+             "sept": "september", "oct": "october", "nov": "november", "dec": "december", "aug": "august",
+             "wknd": "weekend", "wkend": "weekend", "custs": "customers", "cust": "customer", "noshows": "no-shows",
+             "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight"}  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
 # which no figure here holds) is never "thuế" (a tax) typed bare  # "kh" ending a question: "không" (below)
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)

@@ -2042,6 +2042,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("What's the cancellation rate for Saturday dinner bookings this month?", "en", ["booking_cancel_rate"],
      [("6",), ("D",)], [], None),  # a booking's, never an order's
     ("tỷ lệ hủy đặt bàn theo khu tháng trước", "vi", ["booking_cancel_rate"], [], ["dining_table__area_code"], None),
+    ("waste cost oct top 10 ingredients", "en", ["waste_cost"], [], ["ingredient__name_en"], 10),  # October
+    ("last wk vs wk before revenue", "en", ["revenue"], [], [], None),
+    ("ti le gia von tren dt thang truoc bn %", "vi", ["food_cost_pct"], [], [], None),
+    ("dt truoc thue tung tuan thang 10", "vi", ["taxable_sales"], [], ["metric_time__week"], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

@@ -1299,7 +1299,9 @@ class QuestionParser:
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
-        if share and self._number_of_said(marks, named):  # "chiếm mấy phần trăm tổng số đơn": of their number
+        if share and (self._number_of_said(marks, named) or (  # "chiếm mấy phần trăm tổng số đơn": of their number;
+                _bills_right_after_a_share(marks) and self.catalog.metrics[metrics[0]].unit == "count")):  # "tỷ lệ đơn
+            # mang về": of the orders
             if any(self.catalog.metrics[m].unit == "vnd" for m in named):  # "% số bill với % doanh thu": one
                 return Parsed(None, recognised, [], "two shares are asked (of a number and of an amount): one "
                                                     "share of the total is shown at a time")
@@ -3962,6 +3964,13 @@ def _said_next(marks: _Marks, end: int) -> tuple[int, int, str, object] | None:
 
 
 _FROM_WORDS = frozenset([("came", "from"), ("come", "from"), ("comes", "from")])
+
+
+def _bills_right_after_a_share(marks: _Marks) -> bool:
+    """"Tỷ lệ đơn mang về", "tỷ lệ hóa đơn giao hàng": the bills (a word of no meaning of its own here) said right
+    after the share are what it is a share of, their number."""
+    return any(k == "share" and marks.words[b:b + 1] in (["don"], ["hoa"], ["bill"]) and
+               _kind(marks.marks[b]) in (None, "filler", "unit") for _, b, k, _ in marks.mentions)
 
 
 def _came_from_alone_is_no_share(marks: _Marks) -> None:

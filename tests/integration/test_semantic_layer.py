@@ -2046,6 +2046,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("last wk vs wk before revenue", "en", ["revenue"], [], [], None),
     ("ti le gia von tren dt thang truoc bn %", "vi", ["food_cost_pct"], [], [], None),
     ("dt truoc thue tung tuan thang 10", "vi", ["taxable_sales"], [], ["metric_time__week"], None),
+    ("tỷ lệ đơn mang về tháng này", "vi", ["completed_orders"], [("TA",)], [], None),  # of the orders, not the money
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

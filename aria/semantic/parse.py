@@ -2827,12 +2827,15 @@ def _each_cup_is_one_cup(marks: _Marks) -> None:
 
 
 def _only_beside_a_value(marks: _Marks) -> None:
-    """"Dine in only", "only takeaway orders": "only" beside a value says again that the value is a filter (but
+    """"Dine in only", "only takeaway orders", "only counting dine-in": "only" beside a value says again that the value is a filter (but
     "only dishes with 30+ tickets" sets a condition, which is not read)."""
     values = [(a, b) for a, b, k, _ in marks.mentions if k == "value"]
     for i, word in enumerate(marks.words):
         if word == "only" and marks.marks[i] is None and any(b == i or a == i + 1 for a, b in values):
             marks.mark(i, i + 1, "filler")
+        elif marks.words[i:i + 2] in (["only", "counting"], ["counting", "only"]) and marks.free(i, i + 2) and \
+                any(a == i + 2 for a, _ in values):  # "only counting dine-in"
+            marks.mark(i, i + 2, "filler")
 
 
 def _between_two_values(marks: _Marks) -> None:

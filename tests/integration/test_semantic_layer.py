@@ -2047,6 +2047,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("ti le gia von tren dt thang truoc bn %", "vi", ["food_cost_pct"], [], [], None),
     ("dt truoc thue tung tuan thang 10", "vi", ["taxable_sales"], [], ["metric_time__week"], None),
     ("tỷ lệ đơn mang về tháng này", "vi", ["completed_orders"], [("TA",)], [], None),  # of the orders, not the money
+    ("Hôm nay có bao nhiêu đơn dùng mã khuyến mãi?", "vi", ["promo_orders"], [], [], None),
+    ("Only counting dine-in, what was the average check yesterday?", "en", ["avg_check"], [("DI",)], [], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

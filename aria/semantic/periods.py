@@ -52,6 +52,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),
     ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
+    *((f"since the {start} of the {unit}", unit, 0) for start in ("start", "beginning") for unit in ("week", "month", "year")),
 )
 _THIS_MORNING = re.compile(r"\b(?:sang nay|this morning)\b")
 _OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben)\b")  # "mai" opening a question: tomorrow (never "Mai")

@@ -2051,6 +2051,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Only counting dine-in, what was the average check yesterday?", "en", ["avg_check"], [("DI",)], [], None),
     ("Hiện nhà hàng còn bao nhiêu nhân viên chưa nghỉ việc?", "vi", ["employees"], [], [], None),  # still employed
     ("how many orders used a promotion last week", "en", ["promo_orders"], [], [], None),
+    ("What was the total value of waste last month, broken down by ingredient?", "en", ["waste_cost"], [],
+     ["ingredient__name_en"], None),  # its value, never the quantity first
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

@@ -1217,7 +1217,9 @@ class QuestionParser:
         if _said_how_often(marks) and not self.catalog.metrics[metrics[0]].additive:
             return Parsed(None, recognised, [], f"'most often' ranks by how many times, and {metrics[0]} is not a "
                                                 "count or a total of times")  # "went over their standard most often"
-        counted = self._times_counted(metrics[0]) if _said_how_often(marks) else None
+        counted = self._times_counted(metrics[0]) if _said_how_often(marks) or (
+            _how_many_times(marks) and self.catalog.metrics[metrics[0]].unit in ("vnd", "qty")) else None  # an
+        # amount counted in times (never a table's turns: a ratio of times already)
         if counted is not None:  # "nguyên liệu bị hao hụt nhiều lần nhất": ranked by how many times, not how much
             metrics = [counted, *(m for m in metrics if m != counted)]
         balance = [m for m in metrics if self.catalog.metrics[m].balance]
@@ -3786,6 +3788,11 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
 
 
 _ITS_SIZE = frozenset(["co", "gia", "tri", "with", "the"])  # "đơn có giá trị lớn nhất": the bill of the largest value
+
+
+def _how_many_times(marks: _Marks) -> bool:
+    """"Tháng này nhập rau mấy lần", "how many times did we throw out milk": a count of the times, never the amount."""
+    return marks.says(("may", "lan"), ("bao", "nhieu", "lan"), ("how", "many", "time"))
 
 
 def _said_how_often(marks: _Marks) -> bool:

@@ -2053,6 +2053,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many orders used a promotion last week", "en", ["promo_orders"], [], [], None),
     ("What was the total value of waste last month, broken down by ingredient?", "en", ["waste_cost"], [],
      ["ingredient__name_en"], None),  # its value, never the quantity first
+    ("tháng này nhập thịt bò mấy lần", "vi", ["receipt_lines"], [("Thịt bò thăn",)], [], None),  # the times
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

@@ -75,6 +75,7 @@ SUPERLATIVES: dict[str, bool] = {
     "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "to nhat": True, "lau nhat": True, "cham nhat": True,
     "ra cham nhat": True, "ra mon cham nhat": True, "nau cham nhat": True, "lam cham nhat": True,
+    "ra lau nhat": True, "ra mon lau nhat": True, "nau lau nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
     "most busy": True, "the most busy": True,
@@ -149,7 +150,8 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent"
                        "duoc yeu thich nhat": "portions_sold", "yeu thich nhat": "portions_sold",
                        "least popular": "portions_sold", "the least popular": "portions_sold",
                        "ra cham nhat": "avg_prep_time", "ra mon cham nhat": "avg_prep_time",  # out of the kitchen
-                       "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time"}
+                       "nau cham nhat": "avg_prep_time", "lam cham nhat": "avg_prep_time",
+                       "ra lau nhat": "avg_prep_time", "ra mon lau nhat": "avg_prep_time", "nau lau nhat": "avg_prep_time"}
 # "How did the hotpot do this month", "Lẩu Thái tháng này thế nào": a value asked how it did, with no figure named,
 # is asked what ranks it (a dish, a category: portions sold, sales) or its revenue ("how did the terrace do").
 HOW_IT_DID = (("how", "did"), ("how", "is"), ("how", "are"), ("how", "s"), ("how", "has"), ("how", "have"),

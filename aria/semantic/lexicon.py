@@ -539,7 +539,9 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "mặt bằng": "premises", "mat bang": "premises",
              "sept": "september", "oct": "october", "nov": "november", "dec": "december", "aug": "august",
              "wknd": "weekend", "wkend": "weekend", "custs": "customers", "cust": "customer", "noshows": "no-shows",
-             "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight"}  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
+             "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight",
+             "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều
+             "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon"}  # khách hơn": more crowded  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
 # which no figure here holds) is never "thuế" (a tax) typed bare  # "kh" ending a question: "không" (below)
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)

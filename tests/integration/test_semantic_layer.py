@@ -2056,6 +2056,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tháng này nhập thịt bò mấy lần", "vi", ["receipt_lines"], [("Thịt bò thăn",)], [], None),  # the times
     ("món nào ra món lâu nhất tuần này", "vi", ["avg_prep_time"], [], ["menu_item__name_vi"], 1),  # as "chậm nhất"
     ("ca trưa hay ca tối nhiều khách hơn", "vi", ["guests"], [("L", "D")], ["shift__shift_code"], None),  # more crowded
+    ("What's our margin on a roasted milk tea?", "en", ["menu_margin"], [("Roasted milk tea",)], [], None),  # one's
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

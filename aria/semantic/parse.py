@@ -421,6 +421,7 @@ _PEOPLE_AFTER_A_FIGURE = frozenset(["people", "person", "guest", "pax", "cover",
 # the words that name a party ("parties of 6 or more", "groups of 8"), and those said right before a figure that is
 # a party's size ("bàn ngồi được 6", "parties of 6")
 _PARTY_NOUNS = ("party", "parties", "group", "groups")
+_PARTY_WORDS = frozenset(["group", "large", "big", "nhom", "doan", "dong"])  # said of a party with a size
 _SIZED_BEFORE = (["ngoi", "duoc"], *([noun, "of"] for noun in _PARTY_NOUNS))
 _MULTIPLIERS = {"k": 1e3, "nghin": 1e3, "ngan": 1e3, "thousand": 1e3, "trieu": 1e6, "tr": 1e6, "m": 1e6, "million": 1e6,
                 "ty": 1e9, "billion": 1e9}
@@ -488,9 +489,12 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         unit = "people" if people_after else unit
         seat = marks.words[max(0, i - 1):i] in (["seat"], ["seats"]) or marks.words[max(0, i - 2):i] in _SIZED_BEFORE
         unit = "people" if unit is None and seat else unit  # "tables that seat 4 or more", "parties of 6": people
+        unit = "people" if unit is None and {"group", "large", "big", "party"} & set(marks.words) else unit  # "group
+        # bookings of 6 or more", "big groups (6+)"
         before = _threshold_before(marks, i)
-        if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None:
-            before = None  # "từ 5 giờ": from
+        if before is not None and marks.words[i - before[0]:i] == ["tu"] and up is None and not (
+                people and marks.words[end + 1:end + 2] not in (["den"], ["toi"])):
+            before = None  # "từ 5 giờ": from (but "nhóm từ 6 người": six or more)
         op = up or (before[1] if before is not None else None)
         if op is None and unit == "people" and (marks.words[i - 1:i] in (["with"], ["had"]) or any(
                 marks.words[max(0, i - 2):i] == [noun, "of"] for noun in _PARTY_NOUNS)):
@@ -504,6 +508,9 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
         if condition.unit == "people":
             _party_named_before(marks, start)
+            for j, said in enumerate(marks.words):  # "group bookings of 6 or more", "booking nhóm đông từ 6 người":
+                if said in _PARTY_WORDS and marks.free(j, j + 1):  # the party its size is of
+                    marks.mark(j, j + 1, "filler")
         found.append(condition)
     return found
 

@@ -2057,6 +2057,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("món nào ra món lâu nhất tuần này", "vi", ["avg_prep_time"], [], ["menu_item__name_vi"], 1),  # as "chậm nhất"
     ("ca trưa hay ca tối nhiều khách hơn", "vi", ["guests"], [("L", "D")], ["shift__shift_code"], None),  # more crowded
     ("What's our margin on a roasted milk tea?", "en", ["menu_margin"], [("Roasted milk tea",)], [], None),  # one's
+    ("Big group booking (more than 8 people) this week, show me", "en", ["reservations"], [("8",)], [], None),
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
@@ -2302,6 +2303,7 @@ def test_bookings_for_n_or_more_people_are_those_whose_party_is_that_big(layer, 
     ("How many orders had exactly 2 guests this month?", "en", "completed_orders", 2, "="),  # never the top 2 guests
     ("Tháng này có bao nhiêu đơn đúng 3 khách?", "vi", "completed_orders", 3, "="),
     ("How many orders with 4 guests this month?", "en", "completed_orders", 4, "="),
+    ("Tháng này có bao nhiêu đơn từ 6 khách?", "vi", "completed_orders", 6, ">="),  # "từ 6 khách": six or more
 ])
 def test_bills_of_n_or_more_guests_are_those_whose_party_is_that_big(layer, executor, now, question, language,
                                                                      metric, size, op) -> None:

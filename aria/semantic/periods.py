@@ -48,6 +48,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("last week", "week", 1), ("previous week", "week", 1), ("this week", "week", 0), ("week to date", "week", 0),
     ("last month", "month", 1), ("previous month", "month", 1), ("this month", "month", 0),
     ("month to date", "month", 0), ("the month so far", "month", 0), ("the week so far", "week", 0),
+    ("the day so far", "day", 0),
     ("for the day", "day", 0), ("for the month", "month", 0), ("for the week", "week", 0),
     ("this quarter", "quarter", 0), ("last quarter", "quarter", 1),
     ("this year", "year", 0), ("last year", "year", 1), ("year to date", "year", 0),

@@ -99,6 +99,7 @@ def test_to_date_abbreviations_are_the_current_periods() -> None:
     assert _periods("WTD covers")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))
     assert _periods("revenue since the start of the month")[0][:2] == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
     assert _periods("covers since the beginning of the week")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))
+    assert _periods("covers for the day so far")[0][:2] == (NOW.date(), NOW.date())
 
 
 def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:

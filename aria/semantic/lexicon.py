@@ -545,6 +545,8 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
 # which no figure here holds) is never "thuế" (a tax) typed bare  # "kh" ending a question: "không" (below)
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)
+_SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật
+# tuần trước": compare (typed with marks: never "số", a number)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
@@ -574,12 +576,15 @@ def shorthand_spelled(text: str) -> str:
     ('mon nao cho qua 15 phut', 'Món nào bán chạy?')
     >>> shorthand_spelled("which dishes did table 12 order tonight")
     'which dishes did table 12 ordered tonight'
+    >>> shorthand_spelled("So tiền mặt hôm nay với hôm qua")
+    'so sánh tiền mặt hôm nay với hôm qua'
 
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
+    text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
     text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)

@@ -78,7 +78,8 @@ from aria.text import normalize
 GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by names MetricFlow can join
 
 _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
-_TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b")
+_TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b"
+                       r"(?! (?:khach|nguoi|ghe|cho)\b)")  # never "bàn 8 khách trở lên": a party's size
 _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
@@ -520,7 +521,9 @@ def _party_named_before(marks: _Marks, start: int) -> None:
     party itself (each row the size is of), not a word of its own."""
     at = start - 1 if marks.words[start - 1:start] == ["of"] else start
     counted = ("party", "parties") if at < start else ()  # "how many parties of 6": the parties, counted
-    if at > 0 and marks.words[at - 1] in ("doan", *_PARTY_NOUNS) and marks.words[at - 1] not in counted and \
+    table = marks.words[at - 1:at] == ["ban"] and marks.words[max(0, at - 2):at - 1] != ["dat"]  # "các bàn 6 người
+    # trở lên": the parties at them (never "đặt bàn", a booking)
+    if at > 0 and (marks.words[at - 1] in ("doan", *_PARTY_NOUNS) or table) and marks.words[at - 1] not in counted and \
             marks.free(at - 1, at):  # "average bill for parties over 4 people": those bills
         marks.mark(at - 1, at, "filler")
 

@@ -2061,6 +2061,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Món nào có tỷ lệ giá vốn trên giá bán cao nhất?", "vi", ["menu_food_cost_pct"], [], ["menu_item__name_vi"], 1),
     ("So tiền mặt hôm nay với hôm qua", "vi", ["payment_amount"], [("CASH",)], [], None),  # "so": compare
     ("doanh thu các bàn 6 người trở lên tháng này", "vi", ["revenue"], [("6",)], [], None),  # never table 6
+    ("what's the average price of our desserts", "en", ["avg_menu_price"], [("DES",)], [], None),  # the menu's
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:

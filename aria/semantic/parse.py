@@ -3113,6 +3113,8 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
     'how much cash, what now'
     >>> _mended_typos("avg chek, revenu", ["chek", "revenu"], {"check", "revenue"}, "en")
     'avg check, revenue'
+    >>> _mended_typos("how many resevations", ["resevation"], {"reservation"}, "en")
+    'how many reservations'
     """
     for word in unknown:
         if len(word) < 4 or not word.isascii() or not word.isalpha() or word.lower() in _REAL_WORDS:
@@ -3122,8 +3124,10 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
             fixes |= {word[:i] + letter + word[i:] for i in range(len(word) + 1) for letter in string.ascii_lowercase}
             fixes.discard(word + "s")  # a plural is another word ("Saturday" is not "Saturdays"), never a typo
         fixes &= vocabulary
-        if len(fixes) == 1:
-            question = re.sub(rf"\b{re.escape(word)}\b", fixes.pop(), question, flags=re.IGNORECASE)
+        if len(fixes) == 1:  # the word as typed, its plural too ("resevations": read as "resevation"; but never
+            fix = fixes.pop()  # "manages" as "managers": a verb, not a word with its end left out)
+            question = re.sub(rf"\b{re.escape(word)}(s?)\b", lambda m: m.group(0) if m.group(1) and fix.startswith(word)
+                              else fix + m.group(1), question, flags=re.IGNORECASE)
     return question
 
 

@@ -212,8 +212,9 @@ VERBS: dict[str, str | None] = {
     "thrown out": "qty_wasted", "threw out": "qty_wasted", "thrown away": "qty_wasted", "threw away": "qty_wasted",
     "throw away": "qty_wasted", "throw out": "qty_wasted",
     "handed out": None, "ate up": None, "eat up": None, "eats up": None, "eaten up": None,
-    "hand out": None, "di lam": None, "close": None, "closed": None, "duoc mo": None,  # "đơn được mở sau 22h": opened
-    "pha duoc": "portions_sold",  # "quầy bar pha được bao nhiêu ly": the drinks made "bi tra lai": "voided_lines",
+    "hand out": None, "di lam": None, "close": None, "closed": None, "bi tra lai": "voided_lines",
+    "duoc mo": None,  # "đơn được mở sau 22h": opened
+    "pha duoc": "portions_sold",  # "quầy bar pha được bao nhiêu ly": the drinks made
     "bi khach tra lai": "voided_lines", "sent back": "voided_lines", "got sent back": "voided_lines",
     "tra qua": "payment_amount", "khach tra qua": "payment_amount", "thanh toan qua": "payment_amount",
     "thu qua": "payment_amount", "thu tien qua": "payment_amount",  # "thu qua momo": what was paid by it
@@ -534,15 +535,17 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
                 for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
-             "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách", "doanh tu": "doanh thu",
-             "đang bán chạy": "bán chạy", "dang ban chay": "ban chay",
-             "mặt bằng": "premises", "mat bang": "premises",
+             "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách",  # "kh" ending a question: "không" (below)
+             "doanh tu": "doanh thu",
+             "đang bán chạy": "bán chạy", "dang ban chay": "ban chay",  # selling well now: the best sellers (never
+             # "đang bán", on the menu)
+             "mặt bằng": "premises", "mat bang": "premises",  # "tiền thuê mặt bằng": the rent, which no figure here
+             # holds (never "thuế", a tax, typed bare)
              "sept": "september", "oct": "october", "nov": "november", "dec": "december", "aug": "august",
              "wknd": "weekend", "wkend": "weekend", "custs": "customers", "cust": "customer", "noshows": "no-shows",
              "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight",
              "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều
-             "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon"}  # khách hơn": more crowded  # selling well now: the best sellers (never "đang bán", on the menu); "tiền thuê mặt bằng" (the rent,
-# which no figure here holds) is never "thuế" (a tax) typed bare  # "kh" ending a question: "không" (below)
+             "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon"}  # khách hơn": more crowded
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)
 _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật

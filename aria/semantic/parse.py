@@ -3126,8 +3126,9 @@ def _mended_typos(question: str, unknown: Sequence[str], vocabulary: set[str], l
         fixes &= vocabulary
         if len(fixes) == 1:  # the word as typed, its plural too ("resevations": read as "resevation"; but never
             fix = fixes.pop()  # "manages" as "managers": a verb, not a word with its end left out)
-            question = re.sub(rf"\b{re.escape(word)}(s?)\b", lambda m: m.group(0) if m.group(1) and fix.startswith(word)
-                              else fix + m.group(1), question, flags=re.IGNORECASE)
+            plural = f"{word}s" if fix.startswith(word) else f"{fix}s"
+            question = re.sub(rf"\b{re.escape(word)}s\b", plural, question, flags=re.IGNORECASE)
+            question = re.sub(rf"\b{re.escape(word)}\b", fix, question, flags=re.IGNORECASE)
     return question
 
 

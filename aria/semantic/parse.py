@@ -1311,9 +1311,8 @@ class QuestionParser:
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
-        if share and (self._number_of_said(marks, named) or (  # "chiếm mấy phần trăm tổng số đơn": of their number;
-                _bills_right_after_a_share(marks) and self.catalog.metrics[metrics[0]].unit == "count")):  # "tỷ lệ đơn
-            # mang về": of the orders
+        if share and self._number_of_said(marks, named, metrics[0]):  # "chiếm mấy phần trăm tổng số đơn": of their
+            # number
             if any(self.catalog.metrics[m].unit == "vnd" for m in named):  # "% số bill với % doanh thu": one
                 return Parsed(None, recognised, [], "two shares are asked (of a number and of an amount): one "
                                                     "share of the total is shown at a time")
@@ -1583,15 +1582,19 @@ class QuestionParser:
     def _menu_concepts(self) -> frozenset[str]:
         return frozenset(d.concept for d in self.catalog.dimensions if d.semantic_model in _MENU_MODELS)
 
-    def _number_of_said(self, marks: _Marks, named: list[str]) -> bool:
+    def _number_of_said(self, marks: _Marks, named: list[str], first: str) -> bool:
         """A count metric is named as a number ("tổng số đơn", "the number of orders") or right after the share
-        ("what share of orders were delivery", "what share of yesterday's orders"), not just named."""
+        ("what share of orders were delivery", "what share of yesterday's orders"), not just named; or the share is
+        said of what the metric asked counts, with no figure named ("tỷ lệ đơn mang về": of the orders)."""
         shares_end = {b for _, b, k, _ in marks.mentions if k == "share"}
         periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
         for end in list(shares_end):  # the period said between the share and the count
             while end in periods:
                 end = periods[end]
                 shares_end.add(end)
+        if self.catalog.metrics[first].unit == "count" and any(
+                k == "unit" and p == "count" and a in shares_end for a, _, k, p in marks.mentions):
+            return True
         return any(k == "metric" and (info := self.catalog.metrics[str(p)]).unit == "count" and (
             marks.words[a] in ("so", "number", "count") or marks.words[max(a - 1, 0):a] in (["so"], ["number"])
             or (a in shares_end and not info.share_in_money))
@@ -3989,13 +3992,6 @@ def _said_next(marks: _Marks, end: int) -> tuple[int, int, str, object] | None:
 
 
 _FROM_WORDS = frozenset([("came", "from"), ("come", "from"), ("comes", "from")])
-
-
-def _bills_right_after_a_share(marks: _Marks) -> bool:
-    """"Tỷ lệ đơn mang về", "tỷ lệ hóa đơn giao hàng": the bills (a word of no meaning of its own here) said right
-    after the share are what it is a share of, their number."""
-    return any(k == "share" and marks.words[b:b + 1] in (["don"], ["hoa"], ["bill"]) and
-               _kind(marks.marks[b]) in (None, "filler", "unit") for _, b, k, _ in marks.mentions)
 
 
 def _came_from_alone_is_no_share(marks: _Marks) -> None:

@@ -54,6 +54,7 @@ class SemanticLayer:
         self._built_in: tuple[Entry, ...] | None = None
         self._learned: tuple[Learned, ...] = ()
         self._version: object = None
+        self._tables: frozenset[str] | None = None  # the table numbers, read on first use
         self._lock = threading.Lock()
 
     @property
@@ -105,7 +106,36 @@ class SemanticLayer:
         return self._learned
 
     def parse(self, question: str, *, language: str, now: dt.datetime) -> Parsed:
-        return self.parser.parse(question, language=language, now=now)
+        """The parser's reading, unless it names a table the restaurant does not have ("table 42" of 30): then
+        which one it could not find (a filter on it would only show that nothing matches)."""
+        parsed = self.parser.parse(question, language=language, now=now)
+        missing = self._tables_not_found(parsed.query) if parsed.query is not None else []
+        if not missing:
+            return parsed
+        word = "bàn" if language == "vi" else "table"
+        return Parsed(None, parsed.recognised, [f"{word} {n}" for n in missing],
+                      f"there is no table {', '.join(missing)} (the tables are numbered {self._table_range()})")
+
+    def _tables_not_found(self, query: SemanticQuery) -> list[str]:
+        known = self._table_numbers()
+        said = [v for f in query.filters if f.dimension.endswith("__table_no") and f.op is None for v in f.values]
+        return [n for n in said if known and n not in known]
+
+    def _table_numbers(self) -> frozenset[str]:
+        """The restaurant's table numbers, read once (none when there is no database to read them from)."""
+        if self._tables is None:
+            dims = [d for d in self.catalog.dimensions if d.name == "table_no"]
+            try:
+                self._tables = frozenset(self.values_of(dims[0].table, dims[0].expr)) \
+                    if self.values_of is not None and dims else frozenset()
+            except AriaError as err:
+                log.warning("table numbers not read: %s", err)
+                return frozenset()
+        return self._tables
+
+    def _table_range(self) -> str:
+        numbers = sorted(int(n) for n in self._table_numbers() if n.isdigit())
+        return f"{numbers[0]}–{numbers[-1]}" if numbers else "otherwise"
 
     def compile(self, query: SemanticQuery) -> CompiledQuery:
         return self.compiler.compile(query)

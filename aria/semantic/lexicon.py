@@ -387,7 +387,7 @@ _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listin
 # Function words: accounted for, meaning nothing by themselves. Negations, "except", "average",
 # "per guest" etc. are deliberately absent: a question with them is not answered by a guess.
 FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", "giup", "gi", "cac", "ay", "minh", "hay", "trong", "vao", "o", "tong", "the", "a", "an", "of", "in", "on", "for", "at", "to", "was", "were", "is", "are", "be", "been", "what", "how", "did", "do", "does", "we", "our", "us", "show", "me", "give", "list", "tell", "please", "into", "tracking", "total", "overall", "now", "there", "have", "has", "had", "it", "its", "all", "get", "see", "find", "report", "view", "during",
-                     "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "quan", "chia", "may",
+                     "s", "hien", "they", "them", "their", "he", "she", "nay", "roi", "chia", "may",
                      "got", "bang", "phai", "anh", "em", "ha", "you", "can", "i", "would", "like", "know",
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
@@ -452,7 +452,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "at the past week usage rate", "at last week usage", "at the current usage rate", "at last week rate of use",
                   "at last week rate of usage", "at last week rate",  # stock lasts at
                   "at this rate", "going by", "together", "combined", "food and beverage", "food & beverage", "f&b", "of the floor", "tách riêng", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
-                  "in the house",
+                  "in the house", "quán",  # typed with its mark, the restaurant; never "Quân", a name
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via
@@ -527,7 +527,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "werent": "were not", "excl": "excluding", "incl": "including", "fortnight": "2 weeks", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
-             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu",
+             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu", "bnhiu": "bao nhiêu", "bnhiêu": "bao nhiêu",
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
@@ -548,6 +548,9 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon"}  # khách hơn": more crowded
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)
+_WHAT_ORDERED_MOST = re.compile(r"\bwhat (did|does|do)\b(?! (?:we|i|you)\b)(?=[^?.,]{1,40}? order (?:the )?(?:most|least)\b)",
+                                re.IGNORECASE)  # "what did gold members order most": which dish they ordered most
+# (never the members ranked; "what did we order most" is bought from suppliers)
 _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật
 # tuần trước": compare (typed with marks: never "số", a number)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
@@ -577,8 +580,8 @@ def shorthand_spelled(text: str) -> str:
     ('top 5 khach chi nhieu nhat', 'ban 5 con trong khong?')
     >>> shorthand_spelled("mon nao cho qua 15p"), shorthand_spelled("Món nào đang bán chạy?")
     ('mon nao cho qua 15 phut', 'Món nào bán chạy?')
-    >>> shorthand_spelled("which dishes did table 12 order tonight")
-    'which dishes did table 12 ordered tonight'
+    >>> shorthand_spelled("which dishes did table 12 order tonight"), shorthand_spelled("What did gold members order most?")
+    ('which dishes did table 12 ordered tonight', 'which dish did gold members ordered most?')
     >>> shorthand_spelled("So tiền mặt hôm nay với hôm qua")
     'so sánh tiền mặt hôm nay với hôm qua'
 
@@ -588,6 +591,7 @@ def shorthand_spelled(text: str) -> str:
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
+    text = _WHAT_ORDERED_MOST.sub(lambda m: f"which dish {m.group(1)}", text)
     text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)

@@ -3825,9 +3825,10 @@ def _listed_after(marks: _Marks, start: int) -> bool:
 
 
 def _questions_asked(marks: _Marks) -> int:
-    """How many "how many"/"bao nhiêu"/"mấy" the question asks."""
+    """How many "how many"/"bao nhiêu"/"mấy" the question asks ("mấy ngày tới", a value's words, asks none)."""
     pairs = [tuple(marks.words[i:i + 2]) for i in range(len(marks.words) - 1)]
-    return sum(p in (("how", "many"), ("how", "much"), ("bao", "nhieu")) for p in pairs) + marks.words.count("may")
+    return sum(p in (("how", "many"), ("how", "much"), ("bao", "nhieu")) for p in pairs) + sum(
+        word == "may" and _kind(mark) != "value" for word, mark in zip(marks.words, marks.marks, strict=True))
 
 
 _HOW_MUCH = (("bao", "nhieu"), ("how", "much"), ("how", "many"))
@@ -4063,7 +4064,12 @@ def _top_of_a_list(marks: _Marks, language: str) -> bool:
 
 
 def _plural_subject(marks: _Marks) -> bool:
-    """English plural subject ("which dishes ...", "which drinks ...") asks for a ranked list, not one row."""
+    """English plural subject ("which dishes ...", "which drinks ...") asks for a ranked list, not one row ("which
+    dish did gold members order most": one dish, whatever the plural said after it)."""
+    asked = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[2] in ("concept", "grain")
+                  and marks.words[m[0] - 1:m[0]] in (["which"], ["what"])), None)
+    if asked is not None and not any(w.endswith("s") and len(w) > 3 for w in marks.raw[asked[0]:asked[1]]):
+        return False
     for start, end, kind, payload in marks.mentions:
         if _counted_noun(marks, start):
             continue  # "which server voided the most items": what is counted, not the subject

@@ -975,6 +975,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Did anyone split a bill between card and cash today?",  # one bill paid both ways, never the payments by method
     "What did table 12 order tonight?",  # its dishes, never its orders counted
     "tien thue mat bang thang nay bao nhieu",  # the rent, never "thuế" (the VAT)
+    "How much in tips did Quân collect this month?",  # a name, never "quán" (the restaurant)
+    "what did we order most from suppliers last month",  # bought, never the dishes guests ordered
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1140,6 +1142,13 @@ def test_a_tie_at_the_cut_goes_to_the_bigger_companion_then_the_id(layer, now) -
 def test_an_unknown_dish_is_named(layer, now) -> None:
     parsed = layer.parse("How many Pizza Margherita did we sell yesterday?", language="en", now=now)
     assert "pizza" in parsed.unknown and "margherita" in parsed.unknown
+
+
+@pytest.mark.parametrize(("question", "language", "said"), [
+    ("How much did table 42 spend tonight?", "en", "table 42"), ("doanh thu bàn 5 với bàn 35 hôm qua", "vi", "bàn 35")])
+def test_a_table_the_restaurant_does_not_have_is_named(layer, now, question, language, said) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert not parsed.ok and parsed.unknown == [said] and "1–30" in parsed.problem
 
 
 def test_dates_follow_the_restaurants_time_zone(layer, executor, now) -> None:
@@ -2063,6 +2072,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("doanh thu các bàn 6 người trở lên tháng này", "vi", ["revenue"], [("6",)], [], None),  # never table 6
     ("what's the average price of our desserts", "en", ["avg_menu_price"], [("DES",)], [], None),  # the menu's
     ("How much morning glory did we use last week?", "en", ["qty_used"], [("Morning glory",)], [], None),  # rau muống
+    ("may ngay toi co bao nhieu booking nhom tu 8 nguoi tro len", "vi", ["upcoming_bookings"], [("8",)], [], None),
+    ("Tuần trước mỗi bàn quay vòng được mấy lượt?", "vi", ["table_turnover"], [], [], None),
+    ("What did gold members order most last month?", "en", ["portions_sold"], [("GLD",)], ["menu_item__name_en"], 1),
+    ("tuan truoc bnhiu khach dat ban ma ko den", "vi", ["no_shows"], [], [], None),  # "bnhiu": bao nhiêu
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

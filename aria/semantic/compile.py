@@ -335,8 +335,10 @@ class SemanticCompiler:
         if query.group_by:  # a dish with no voided line is not in "voided lines by dish"
             where.append(something_to_show(list(query.metrics)))
             # a count of the moment of nothing is 0, not empty: "mỗi bạn phục vụ đang giữ mấy bàn" leaves out a
-            # server with no table right now, as a filter on the open orders does
-            where.extend(f"{m} <> 0" for m in query.metrics if self.catalog.metrics[m].counts_now)
+            # server with no table right now, as a filter on the open orders does (an area with no table free but
+            # some taken shows its 0 free tables: a row with any count of the moment)
+            now = [f"{m} <> 0" for m in query.metrics if self.catalog.metrics[m].counts_now]
+            where.extend([f"({' OR '.join(now)})" if len(now) > 1 else now[0]] if now else [])
             if query.rows_only:  # the rows the metrics count: "which tables are free"
                 where.extend(f"coalesce({m}, 0) <> 0" for m in query.metrics if not self.catalog.metrics[m].counts_now)
         if query.below is not None:  # "running low": below the level it is kept above

@@ -238,13 +238,13 @@ UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
     "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions", "set": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions", "suat": "portions",
-    "lon": "portions",
+    "lon": "portions", "chen": "portions",  # "bao nhiêu chén" (a bowl)
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
     "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "how many time": "count", "don": "count",
     "phieu": "count", "may cai": "count", "bao nhieu cai": "count",
-    "money": "vnd", "amount": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
+    "money": "vnd", "in money terms": "vnd", "in terms of money": "vnd", "amount": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
     "number": "count",
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }

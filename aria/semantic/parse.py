@@ -1437,7 +1437,9 @@ class QuestionParser:
             listed = self.catalog.metrics[str(listing)].listed_as
             counted = str(self.catalog.metrics[str(listing)].counts)
             figures = [m for m in listed if m in self.catalog.metrics]  # or, with none, its rows alone (free tables)
-            metrics, rows_only = figures or [str(listing)], not figures
+            also = [m for m in metrics if figures and m != listing and m not in figures]  # "các bàn chưa thanh toán,
+            metrics, rows_only = [*figures, *also] or [str(listing)], not figures  # ngồi bao lâu và tạm tính bao
+            # nhiêu": each table with its figures, and the running subtotal asked beside them
             available = list(self.group_bys_of(metrics))
             if counted not in split_concepts:  # each row with its attributes (a member: the tier)
                 group_by = [*group_by, *self._with_attributes([self._pick(counted, available, language)], available,
@@ -1548,8 +1550,9 @@ class QuestionParser:
         condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
         if condition.unit is not None and condition.unit != unit and (condition.unit, unit) not in _SAME_KIND_OF_COUNT:
             return f"the figure {condition.figure:g} is in {condition.unit}, and {metrics[0]} is measured in {unit}"
-        after = next((m for m in marks.mentions if m[0] >= condition.after and m[2] not in ("filler", "unit", "value")),
-                     None)  # "at least 50 paid bills": the bills
+        after = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[0] >= condition.after
+                      and m[2] not in ("filler", "unit", "value", "threshold")),
+                     None)  # "at least 50 paid bills", "two or more paid visits": the bills, the visits
         named = after[3] if after is not None and after[2] == "metric" else metrics[0]
         if named != metrics[0]:
             return f"the condition is on {named}, and the rows are ranked or shown by {metrics[0]}"

@@ -977,6 +977,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "tien thue mat bang thang nay bao nhieu",  # the rent, never "thuế" (the VAT)
     "How much in tips did Quân collect this month?",  # a name, never "quán" (the restaurant)
     "what did we order most from suppliers last month",  # bought, never the dishes guests ordered
+    "How many members in each tier are repeat guests with two or more paid visits?",  # a condition on the visits,
+    # never on the members counted
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1128,6 +1130,20 @@ def test_a_ranking_within_each_group_keeps_the_top_of_each(layer, executor, now)
     days = [row[0] for row in result.rows]
     assert len(days) == 7 == len(set(days))
     assert layer.describe(query, "vi").endswith("cao nhất 1 mỗi ngày")
+
+
+def test_each_area_shows_its_tables_free_and_taken_even_with_none_free(layer, executor, now) -> None:
+    query, result = _answer(layer, executor, "bay gio moi khu con bao nhieu ban trong, bao nhieu ban dang co khach",
+                            "vi", now)
+    assert query.metrics[:2] == ["free_tables", "occupied_tables"]
+    areas = executor.run("SELECT count(DISTINCT area_code) FROM restaurant.tables WHERE is_active").rows[0][0]
+    assert len(result.rows) == areas  # a row with any count of the moment, never only those with both
+
+
+def test_figures_asked_beside_a_list_of_rows_are_kept(layer, now) -> None:
+    parsed = layer.parse("Liệt kê giúp chị các bàn chưa thanh toán, ngồi bao lâu rồi và tạm tính bao nhiêu tiền",
+                         language="vi", now=now)
+    assert parsed.query is not None and "open_subtotal" in parsed.query.metrics  # never dropped for the list's own
 
 
 def test_a_tie_at_the_cut_goes_to_the_bigger_companion_then_the_id(layer, now) -> None:
@@ -2076,6 +2092,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tuần trước mỗi bàn quay vòng được mấy lượt?", "vi", ["table_turnover"], [], [], None),
     ("What did gold members order most last month?", "en", ["portions_sold"], [("GLD",)], ["menu_item__name_en"], 1),
     ("tuan truoc bnhiu khach dat ban ma ko den", "vi", ["no_shows"], [], [], None),  # "bnhiu": bao nhiêu
+    ("Giờ này còn bao nhiêu nhân viên chưa chấm công ra về?", "vi", ["staff_on_shift"], [], [], None),
+    ("Which servers still have unpaid bills open, and how much is outstanding per server?", "en",
+     ["open_orders", "open_subtotal"], [], ["server__full_name"], None),
+    ("Súp cua với súp bắp gà tuần này bán được bao nhiêu chén?", "vi", ["portions_sold"], [("Súp cua", "Súp bắp gà")],
+     ["menu_item__name_vi"], None),  # "chén": a bowl
+    ("How many dishes were voided this week because we ran out of ingredients?", "en", ["voided_lines"],
+     [("Hết nguyên liệu",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

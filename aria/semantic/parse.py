@@ -2226,7 +2226,7 @@ class QuestionParser:
                          for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
             after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
             if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and not plural \
-                    and not after_a_verb and (  # "đơn mang về"
+                    and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
@@ -3825,6 +3825,13 @@ def _listed_after(marks: _Marks, start: int) -> bool:
     """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
     return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
+
+
+def _listed_after_its_kind(marks: _Marks, start: int, payload: object) -> bool:
+    """"Khách hạng vàng, bạc, thường trung bình ...": the last of values of one kind listed, never a verb."""
+    dims = {m.dimension for m in cast(tuple[ValueMeaning, ...], payload)}
+    return any(k == "value" and (b == start or (b == start - 1 and _kind(marks.marks[b]) == "conjunction"))
+               and dims & {m.dimension for m in cast(tuple[ValueMeaning, ...], p)} for _, b, k, p in marks.mentions)
 
 
 def _questions_asked(marks: _Marks) -> int:

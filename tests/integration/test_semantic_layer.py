@@ -2099,6 +2099,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__name_vi"], None),  # "chén": a bowl
     ("How many dishes were voided this week because we ran out of ingredients?", "en", ["voided_lines"],
      [("Hết nguyên liệu",)], [], None),
+    ("No-show rate on bookings by member tier", "en", ["no_show_rate"], [], ["customer__tier"], None),
+    ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
+     [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -150,6 +150,7 @@ class _Marks:
         self.mentions: list[tuple[int, int, str, object]] = []  # (start, end, kind, payload)
         self.excluded: set[int] = set()  # where the values to leave out start ("không tính đồ uống")
         self.commas: frozenset[int] = frozenset()  # the words a comma comes before ("bao nhiêu khách, bill ...")
+        self.rates_asked: list[str] = []  # rates asked by "tỷ lệ bao nhiêu" after their count: they must be answered
 
     def free(self, start: int, end: int) -> bool:
         return all(m is None for m in self.marks[start:end])
@@ -1059,6 +1060,7 @@ class QuestionParser:
                     marks.forget(start, end)
                     marks.mark(start, end, "metric", rate)
                     marks.mark(i, i + size, "filler")
+                    marks.rates_asked.append(rate)
 
     def _mark_ratio_of_two(self, marks: _Marks) -> None:
         """"Labour as a % of revenue", "labour cost as a share of revenue" (or "what % of gross sales went on
@@ -1318,7 +1320,9 @@ class QuestionParser:
                                                     "share of the total is shown at a time")
             metrics = [m for m in metrics if self.catalog.metrics[m].unit != "vnd"]
         if share and not group_by:  # "what share of revenue came from delivery": that value's, of the total
-            metrics = [self.catalog.share_metric(metrics)]
+            after = [m for m in _said_right_after_the_share(marks) if m in metrics  # "what share of portions sold
+                     and not self.catalog.metrics[m].share_in_money]  # (but "of payments": of the amount paid)
+            metrics = after[:1] or [self.catalog.share_metric(metrics)]  # are combos": of the portions, as said
         if share and not self.catalog.metrics[self.catalog.share_metric(metrics)].additive:
             return Parsed(None, recognised, [], "a share of the total is of a sum or a count, not of an average "
                                                 "or a rate")
@@ -1494,6 +1498,9 @@ class QuestionParser:
             return Parsed(None, recognised, [], "a day of the week is named that the period does not hold")
         if _weekday_span(marks):  # "from Monday to Thursday": the days between, of a week unsaid
             return Parsed(None, recognised, [], "a span of weekdays needs the week it is in")
+        if missing := [r for r in marks.rates_asked if r not in metrics]:  # "top 3 món bị void nhiều nhất, tỷ lệ
+            return Parsed(None, recognised, [], f"the rate asked ({missing[0]}) is not what the ranking shows")  # bao
+            # nhiêu": never the counts alone, the rate dropped
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
@@ -3825,6 +3832,17 @@ def _listed_after(marks: _Marks, start: int) -> bool:
     """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
     return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
+
+
+def _said_right_after_the_share(marks: _Marks) -> list[str]:
+    """The metrics named right after "what share of", "bao nhiêu phần trăm" (a period may come between)."""
+    ends = {b for _, b, k, _ in marks.mentions if k == "share"}
+    periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
+    for end in list(ends):
+        while end in periods:
+            end = periods[end]
+            ends.add(end)
+    return [str(p) for a, _, k, p in marks.mentions if k == "metric" and a in ends]
 
 
 def _listed_after_its_kind(marks: _Marks, start: int, payload: object) -> bool:

@@ -977,6 +977,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "tien thue mat bang thang nay bao nhieu",  # the rent, never "thuế" (the VAT)
     "How much in tips did Quân collect this month?",  # a name, never "quán" (the restaurant)
     "what did we order most from suppliers last month",  # bought, never the dishes guests ordered
+    "top 3 mon bi void nhieu nhat tuan nay, ty le bn",  # the rate asked, never the counts alone
     "How many members in each tier are repeat guests with two or more paid visits?",  # a condition on the visits,
     # never on the members counted
 ])
@@ -2100,6 +2101,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many dishes were voided this week because we ran out of ingredients?", "en", ["voided_lines"],
      [("Hết nguyên liệu",)], [], None),
     ("No-show rate on bookings by member tier", "en", ["no_show_rate"], [], ["customer__tier"], None),
+    ("What share of portions sold are combos?", "en", ["portions_sold"], [("true",)], [], None),  # of the portions
+    ("what share of payments were cash", "en", ["payment_amount"], [("CASH",)], [], None),  # of the amount (ex-026)
     ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
      [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])

@@ -255,7 +255,7 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
                  "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "week on week",
                  "month on month", "day on day", "stack up against",
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against",
-                 "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "hon hay kem", "nhieu tien hon", "it tien hon", "higher than", "lower than",
+                 "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "te hon", "cham hon", "nhanh hon", "lau hon", "hon hay kem", "nhieu tien hon", "it tien hon", "higher than", "lower than",
                  "better than", "worse than", "busier than", "quieter than",  # "tháng này có cao hơn tháng trước không"
                  "higher", "lower", "busier", "quieter", "bigger", "smaller", "more", "fewer")  # "is the average bill higher at lunch or
 # at dinner": the two values side by side
@@ -266,7 +266,7 @@ COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "th
                               "nha cung cap", "nguyen lieu", "promo code", "the promo code", "khuyen mai"])  # "tiền nhập hàng từ nhà cung cấp": from them all
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
-                "thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
+                "thay doi", "phan tram thay doi", "percent thay doi", "ti le thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
                 "chenh lech bao nhieu phan tram", "growth", "how much it grew", "up or down", "by how much", "changed", "moved", "as a percentage change",
                 "as a percent change", "as a change in percent", "tang hay giam bao nhieu phan tram",
                 "tang giam bao nhieu phan tram", "tang giam may phan tram", "tang hay giam may phan tram",
@@ -531,7 +531,10 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
-             "đêm qua": "tối qua", "dem qua": "tối qua", "noon": "12pm", "midday": "12pm",
+             "đêm qua": "tối qua", "dem qua": "tối qua", "tuần liền trước": "tuần trước đó", "tuan lien truoc": "tuan truoc do",
+             "tháng liền trước": "tháng trước đó", "thang lien truoc": "thang truoc do", "ngày liền trước": "ngày trước đó",
+             "ngay lien truoc": "ngay truoc do", "t2": "thứ 2", "t3": "thứ 3", "t4": "thứ 4", "t5": "thứ 5", "t6": "thứ 6",
+             "t7": "thứ 7", "noon": "12pm", "midday": "12pm",
              **{f"{tens} {ten}": f"{n}0" for n, tens in ((2, "hai"), (3, "ba"), (4, "bốn"), (6, "sáu"), (9, "chín"))
                 for ten in ("mươi", "muoi")}, "bon muoi": "40", "chin muoi": "90",  # ("sau muoi": after ten)
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
@@ -541,7 +544,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              # "đang bán", on the menu)
              "mặt bằng": "premises", "mat bang": "premises",  # "tiền thuê mặt bằng": the rent, which no figure here
              # holds (never "thuế", a tax, typed bare)
-             "sept": "september", "oct": "october", "nov": "november", "dec": "december", "aug": "august",
+             "sept": "september", "sep": "september", "lst": "last", "oct": "october", "nov": "november", "dec": "december", "aug": "august",
              "wknd": "weekend", "wkend": "weekend", "custs": "customers", "cust": "customer", "noshows": "no-shows",
              "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight",
              "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều

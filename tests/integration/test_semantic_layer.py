@@ -2106,6 +2106,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("what's the avg discount per bill on each promo code this month?", "en", ["avg_discount"], [],
      ["promotion__promo_code"], None),
     ("Mỗi đơn dùng khuyến mãi trung bình được giảm bao nhiêu tiền?", "vi", ["avg_discount"], [], [], None),
+    ("toi qua khach cho mon lau hon hay nhanh hon toi thu 7 tuan truoc", "vi", ["avg_wait_time"], [("D",)], [],
+     None),  # "lâu hơn" typed bare: longer, never "lẩu" (the hotpots)
+    ("Tỷ lệ món bị void trên tổng số món được gọi tháng này là bao nhiêu?", "vi", ["void_rate"], [], [], None),
+    ("ty le tip tren dt ca toi tuan nay", "vi", ["tip_rate"], [("D",)], [], None),
+    ("Labour % of sales, lunch vs dinner, lst week.", "en", ["labour_cost_pct"], [("L", "D")], ["shift__shift_code"],
+     None),
     ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
      [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])
@@ -2168,6 +2174,14 @@ def test_two_periods_said_are_compared(layer, now, question, language, metric, s
     assert parsed.query is not None and parsed.query.metrics[0] == metric
     assert parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == starts
+
+
+@pytest.mark.parametrize("question", ["Doanh thu 8 tuần gần nhất, mỗi tuần tăng giảm bao nhiêu % so với tuần liền trước?",
+                                      "doanh thu từng tuần tháng 10, % thay đổi so với tuần trước đó"])
+def test_each_week_against_the_one_right_before_it(layer, now, question) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None and parsed.query.change and parsed.query.compare is None
+    assert parsed.query.group_by == ["metric_time__week"]
 
 
 def test_a_period_against_last_year_is_the_same_period_last_year(layer, now) -> None:

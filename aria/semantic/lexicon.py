@@ -556,6 +556,11 @@ _WHAT_ORDERED_MOST = re.compile(r"\bwhat (did|does|do)\b(?! (?:we|i|you)\b)(?=[^
 # (never the members ranked; "what did we order most" is bought from suppliers)
 _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật
 # tuần trước": compare (typed with marks: never "số", a number)
+# "4 thứ Bảy gần nhất", "the last 4 Saturdays": that weekday over as many weeks back (never the top 4)
+_LAST_N_WEEKDAYS_VI = re.compile(r"\b(\d{1,2}) ((?:thứ|thu) (?:hai|ba|tư|tu|năm|nam|sáu|sau|bảy|bay|[2-7])|chủ nhật|chu nhat) "
+                                 r"(?:gần nhất|gan nhat|gần đây|gan day|vừa qua|vua qua|vừa rồi|vua roi)\b", re.IGNORECASE)
+_LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:the )?(?:last|past|previous) (\d{1,2}|two|three|four|five|six|eight|ten|twelve) "
+                                 r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.IGNORECASE)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
@@ -587,6 +592,8 @@ def shorthand_spelled(text: str) -> str:
     ('which dishes did table 12 ordered tonight', 'which dish did gold members ordered most?')
     >>> shorthand_spelled("So tiền mặt hôm nay với hôm qua")
     'so sánh tiền mặt hôm nay với hôm qua'
+    >>> shorthand_spelled("doanh thu 4 thứ Bảy gần nhất"), shorthand_spelled("revenue of the last 4 Saturdays")
+    ('doanh thu các thứ Bảy trong 4 tuần gần nhất không tính hôm nay', 'revenue of Saturdays over the last 4 weeks excluding today')
 
     """
     bare = text.isascii()
@@ -596,6 +603,9 @@ def shorthand_spelled(text: str) -> str:
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
     text = _WHAT_ORDERED_MOST.sub(lambda m: f"which dish {m.group(1)}", text)
     text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
+    text = _LAST_N_WEEKDAYS_VI.sub(lambda m: f"{'cac' if bare else 'các'} {m.group(2)} trong {m.group(1)} " + (
+        "tuan gan nhat khong tinh hom nay" if bare else "tuần gần nhất không tính hôm nay"), text)
+    text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
     return _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)

@@ -2176,6 +2176,14 @@ def test_two_periods_said_are_compared(layer, now, question, language, metric, s
     assert (parsed.query.time.start, parsed.query.compare.start) == starts
 
 
+@pytest.mark.parametrize(("question", "language"), [("dt 4 chu nhat gan nhat", "vi"), ("revenue of the last 4 sundays", "en")])
+def test_the_last_n_weekdays_are_that_weekday_over_as_many_weeks_before_today(layer, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)  # today is a Sunday, not over: the 4 before it
+    assert parsed.query is not None and parsed.query.limit is None and parsed.query.filters[0].values == ("7",)
+    assert parsed.query.time is not None and parsed.query.time.start == now.date() - dt.timedelta(days=28)
+    assert parsed.query.time.end == now.date() - dt.timedelta(days=1)
+
+
 @pytest.mark.parametrize("question", ["Doanh thu 8 tuần gần nhất, mỗi tuần tăng giảm bao nhiêu % so với tuần liền trước?",
                                       "doanh thu từng tuần tháng 10, % thay đổi so với tuần trước đó"])
 def test_each_week_against_the_one_right_before_it(layer, now, question) -> None:

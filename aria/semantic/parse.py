@@ -1164,6 +1164,10 @@ class QuestionParser:
                   and self.catalog.metrics[c].unit == "people"] if strong and named_units == {"people"} else []
         if named and strong and not set(strong) & set(named) and people:  # "how many covers have we got booked":
             named = [strong[0], people[0]]  # the bookings' guests, not the guests who ate
+        instead = next((a for a in VERB_ALTERNATIVES.get(strong[0], ()) if set(named) <= {
+            a, *self.catalog.metrics[a].companions}), None) if named and strong else None
+        if instead is not None and not set(strong) & set(named):  # "what share of payments came in as cash": what
+            strong, named = [instead], list(dict.fromkeys([instead, *named]))  # was paid, the verb's other reading
         if named and strong and not set(strong) & set(named):  # "thuế thu được" is the tax itself (money, above)
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"

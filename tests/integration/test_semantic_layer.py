@@ -2103,6 +2103,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("No-show rate on bookings by member tier", "en", ["no_show_rate"], [], ["customer__tier"], None),
     ("What share of portions sold are combos?", "en", ["portions_sold"], [("true",)], [], None),  # of the portions
     ("what share of payments were cash", "en", ["payment_amount"], [("CASH",)], [], None),  # of the amount (ex-026)
+    ("What share of October's payments came in as cash, card and e-wallet?", "en", ["payment_amount"],
+     [("CASH", "CARD", "E_WALLET")], ["payment__method_group"], None),  # "came in": what was paid (payments named)
     ("what's the avg discount per bill on each promo code this month?", "en", ["avg_discount"], [],
      ["promotion__promo_code"], None),
     ("Mỗi đơn dùng khuyến mãi trung bình được giảm bao nhiêu tiền?", "vi", ["avg_discount"], [], [], None),

@@ -554,6 +554,8 @@ _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IG
 _WHAT_ORDERED_MOST = re.compile(r"\bwhat (did|does|do)\b(?! (?:we|i|you)\b)(?=[^?.,]{1,40}? order (?:the )?(?:most|least)\b)",
                                 re.IGNORECASE)  # "what did gold members order most": which dish they ordered most
 # (never the members ranked; "what did we order most" is bought from suppliers)
+_WHICH_WAS_OUR = re.compile(r"\bwhich (?=(?:was|is|has been|were) (?:our|the)\b)", re.IGNORECASE)  # "which was our best
+# week": what was (never "which" before a row it names)
 _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật
 # tuần trước": compare (typed with marks: never "số", a number)
 # "4 thứ Bảy gần nhất", "the last 4 Saturdays": that weekday over as many weeks back (never the top 4)
@@ -601,6 +603,7 @@ def shorthand_spelled(text: str) -> str:
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
+    text = _WHICH_WAS_OUR.sub("what ", text)
     text = _WHAT_ORDERED_MOST.sub(lambda m: f"which dish {m.group(1)}", text)
     text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
     text = _LAST_N_WEEKDAYS_VI.sub(lambda m: f"{'cac' if bare else 'các'} {m.group(2)} trong {m.group(1)} " + (

@@ -125,7 +125,8 @@ _BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(_WEEKDAYS_EN) + r")\b")  # "Satu
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
                "from the start", "from the beginning", "tinh tu", "ke tu", "tu", "from", "between", "since")  # first
 _SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning")  # "since Monday": up to now
-_FROM = ("tu", "tinh tu")  # "từ tháng 9" with no end said: from September up to now ("from last week": of it)
+_FROM = ("tu", "tinh tu", "tu dau", "tinh tu dau")  # "từ (đầu) tháng 9" with no end said: from September up to now
+# ("from last week": of it)
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")

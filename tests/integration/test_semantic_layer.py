@@ -2114,6 +2114,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("ty le tip tren dt ca toi tuan nay", "vi", ["tip_rate"], [("D",)], [], None),
     ("Labour % of sales, lunch vs dinner, lst week.", "en", ["labour_cost_pct"], [("L", "D")], ["shift__shift_code"],
      None),
+    ("Which has been our best week since September?", "en", ["revenue"], [], ["metric_time__week"], 1),
     ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
      [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])
@@ -2192,6 +2193,12 @@ def test_each_week_against_the_one_right_before_it(layer, now, question) -> None
     parsed = layer.parse(question, language="vi", now=now)
     assert parsed.query is not None and parsed.query.change and parsed.query.compare is None
     assert parsed.query.group_by == ["metric_time__week"]
+
+
+def test_from_the_start_of_a_month_with_no_end_runs_to_now(layer, now) -> None:
+    parsed = layer.parse("tuan nao dt cao nhat tu dau thang 9", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(now.year, 9, 1), now.date())
 
 
 def test_a_period_against_last_year_is_the_same_period_last_year(layer, now) -> None:

@@ -411,7 +411,8 @@ _THRESHOLD_WORDS: dict[tuple[str, ...], Comparison] = {
                     ("at", "most"): "<=", ("no", "more", "than"): "<=", ("not", "more", "than"): "<=",
                     ("trên",): ">", ("hơn",): ">", ("nhiều", "hơn"): ">", ("ít", "hơn"): "<", ("dưới",): "<",
                     ("tối", "thiểu"): ">=", ("ít", "nhất"): ">=", ("tối", "đa"): "<=", ("không", "quá"): "<=",
-                    ("từ",): ">=", ("exactly",): "=", ("đúng",): "="}  # "parties of exactly 2", "đúng 2 khách"
+                    ("từ",): ">=", ("exactly",): "=", ("đúng",): "=",  # "parties of exactly 2", "đúng 2 khách"
+                    ("quá",): ">", ("longer", "than"): ">"}  # "phiếu chờ quá 15 phút", "took longer than 15 minutes"
 # "từ 20 phần trở lên", "50 đơn trở xuống"
 _UP_OR_DOWN: dict[tuple[str, ...], Comparison] = {("tro", "len"): ">=", ("tro", "xuong"): "<=", ("or", "more"): ">=",
                                                   ("or", "over"): ">=", ("or", "above"): ">=", ("and", "up"): ">=",
@@ -505,7 +506,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
         start = i - (before[0] if before else 0)
-        marks.mark(start, end + (1 if people or days else 0), "threshold", condition)
+        marks.mark(start, end + (1 if people or days else n if unit == "minutes" else 0), "threshold", condition)  #
+        # ("phiếu chờ quá 15 phút": the minutes are the condition's, never what is asked)
         if up is not None:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
         if condition.unit == "people":

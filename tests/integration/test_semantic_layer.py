@@ -921,8 +921,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     # share of revenue
     "toi nay ban phuc vu nao chay nhieu ban nhat",  # ranked by the tables served: never by the portions sold
     "Cancelled orders by reason this month",  # the reasons are the voided dishes': never swapped for them
-    "tu thang 9 toi gio moi ma giam gia duoc dung bao nhieu don, trung binh moi don giam bao nhieu",  # the average
-    # discount per bill: never the average check beside the discounts
     "bàn nào đang mở bill lâu nhất",  # ranked by how long: never by the number of open bills
     "What does a portion of Bò lúc lắc cost us, and what's the margin on it?",  # one portion: never all sold
     "What's the value of the stock we used this month?",  # the use's value: never the stock of one movement type
@@ -967,7 +965,6 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Lúc này mỗi bạn phục vụ đang giữ mấy bàn, bao nhiêu khách?",  # "bàn" with its mark is never "bán"
     "Món nào bị hủy nhiều nhất và thường hủy vì lý do gì?",  # the most voided dish, then its reasons
     "co mon nao cho lau ko",  # "chờ lâu" typed bare: waiting long, never the hotpots
-    "nv nao lam qua 8 tieng hnay",  # more than 8 hours: a bound, never the top 8
     "table for 10 people we have?",  # a table's size, never the top 10 tables
     "Which loyalty tier makes the most bookings per member?",  # a ratio, never a split by member
     "Which zone brought in the most revenue per table this month?",
@@ -2108,6 +2105,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("what's the avg discount per bill on each promo code this month?", "en", ["avg_discount"], [],
      ["promotion__promo_code"], None),
     ("Mỗi đơn dùng khuyến mãi trung bình được giảm bao nhiêu tiền?", "vi", ["avg_discount"], [], [], None),
+    ("tu thang 9 toi gio moi ma giam gia duoc dung bao nhieu don, trung binh moi don giam bao nhieu", "vi",
+     ["promo_orders", "avg_discount"], [], ["promotion__promo_code"], None),  # the average discount per bill: never
+    # the average check beside the discounts
     ("toi qua khach cho mon lau hon hay nhanh hon toi thu 7 tuan truoc", "vi", ["avg_wait_time"], [("D",)], [],
      None),  # "lâu hơn" typed bare: longer, never "lẩu" (the hotpots)
     ("Tỷ lệ món bị void trên tổng số món được gọi tháng này là bao nhiêu?", "vi", ["void_rate"], [], [], None),
@@ -2193,6 +2193,23 @@ def test_each_week_against_the_one_right_before_it(layer, now, question) -> None
     parsed = layer.parse(question, language="vi", now=now)
     assert parsed.query is not None and parsed.query.change and parsed.query.compare is None
     assert parsed.query.group_by == ["metric_time__week"]
+
+
+@pytest.mark.parametrize(("question", "language", "metric", "size"), [
+    ("Hôm qua bếp nướng có bao nhiêu phiếu quá 20 phút?", "vi", "tickets", "kitchen_ticket__ticket_prep_minutes"),
+    ("How many tickets took longer than 20 minutes yesterday?", "en", "tickets", "kitchen_ticket__ticket_prep_minutes"),
+    ("Bàn nào ngoài trời đang có món chờ quá 20 phút?", "vi", "dishes_waiting", "kitchen_ticket__ticket_age_minutes"),
+])
+def test_tickets_over_so_many_minutes_are_those_tickets(layer, executor, now, question, language, metric, size) -> None:
+    query, result = _answer(layer, executor, question, language, now)  # each ticket's own minutes, never the count's
+    assert query.metrics[0] == metric and query.threshold is None
+    assert [(f.values, f.op) for f in query.filters if f.dimension == size] == [(("20",), ">")]
+
+
+def test_hours_over_a_bound_keep_the_people_who_worked_them(layer, now) -> None:
+    parsed = layer.parse("nv nao lam qua 8 tieng hnay", language="vi", now=now)  # a bound, never the top 8
+    assert parsed.query is not None and parsed.query.metrics[0] == "hours_worked" and parsed.query.limit is None
+    assert parsed.query.threshold is not None and (parsed.query.threshold.op, parsed.query.threshold.value) == (">", 8)
 
 
 def test_from_the_start_of_a_month_with_no_end_runs_to_now(layer, now) -> None:

@@ -513,8 +513,9 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if condition.unit == "people":
             _party_named_before(marks, start)
             for j, said in enumerate(marks.words):  # "group bookings of 6 or more", "booking nhóm đông từ 6 người":
-                if said in _PARTY_WORDS and marks.free(j, j + 1):  # the party its size is of
-                    marks.mark(j, j + 1, "filler")
+                if said in _PARTY_WORDS and marks.free(j, j + 1):  # the party its size is of ("nhóm khách nào từ 6
+                    guests = marks.words[j + 1:j + 2] == ["khach"] and marks.free(j + 1, j + 2)  # người": the party,
+                    marks.mark(j, j + 1 + guests, "filler")  # never the customers)
         found.append(condition)
     return found
 
@@ -1936,8 +1937,9 @@ class QuestionParser:
             apart = any(end <= comma <= after for comma in marks.commas)
             if end <= after and between and not apart and first != second \
                     and one.unit == two.unit == "count" and one.models == two.models:  # not "đơn bị hủy, bill bị void"
-                marks.forget(start, stop)
-                marks.mark(start, stop, "metric", second)
+                noun_after = stop - after == 1 < end - start  # "missed target on any tickets": the condition said
+                marks.forget(start, stop)  # first, then the bare noun of the rows it is said of
+                marks.mark(start, stop, "metric", first if noun_after else second)
 
     def _average_per_day(self, marks: _Marks) -> None:
         """"Average daily revenue", "trung bình mỗi ngày bao nhiêu khách", "which weekday makes the most money

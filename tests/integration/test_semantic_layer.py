@@ -2115,6 +2115,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Labour % of sales, lunch vs dinner, lst week.", "en", ["labour_cost_pct"], [("L", "D")], ["shift__shift_code"],
      None),
     ("Which has been our best week since September?", "en", ["revenue"], [], ["metric_time__week"], 1),
+    ("Has the grill missed target on any tickets in the last hour?", "en", ["late_tickets"], [("GRL",)],
+     ["station__name_en"], None),  # the condition said first, then the bare noun of its rows: never all tickets
+    ("Any gold-tier guests in the house right now?", "en", ["seated_guests"], [("GLD",)], [], None),
+    ("Có nhóm khách nào từ 6 người trở lên đang ngồi không?", "vi", ["seated_guests"], [("6",)], [], None),  # the
+    # parties of 6 or more seated now, never the customers split
+    ("How many of tonight's bookings have been seated so far?", "en", ["seated_bookings"], [("D",)], [], None),
     ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
      [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])

@@ -2369,6 +2369,11 @@ class QuestionParser:
                         group_phrases.setdefault(found[0], {})[frozenset(group)] = " ".join(marks.words[start:end])
                 else:
                     named_alone.setdefault(found[0], set()).update(group)
+            elif tuple(marks.words[start:end]) in self._shift_of_period and any(
+                    self._value_filters(payload, list(self.group_bys_of([m])), language)  # type: ignore[arg-type]
+                    for m in named):  # "VAT of the bills paid tonight": each has the dinner shift, not together
+                raise _Unanswerable(f"'{' '.join(marks.words[start:end])}' (a shift) cannot be said of these "
+                                    "figures together")
             elif not self._soft_at(marks, start, end, language) and tuple(marks.words[start:end]) not in self._units \
                     and tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift

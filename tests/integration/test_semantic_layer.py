@@ -975,6 +975,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How much in tips did Quân collect this month?",  # a name, never "quán" (the restaurant)
     "what did we order most from suppliers last month",  # bought, never the dishes guests ordered
     "top 3 mon bi void nhieu nhat tuan nay, ty le bn",  # the rate asked, never the counts alone
+    "ca toi qua co bao nhieu don huy va bao nhieu mon bi void",  # last night's shift: never the whole day
     "How many members in each tier are repeat guests with two or more paid visits?",  # a condition on the visits,
     # never on the members counted
 ])

@@ -2122,6 +2122,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Có nhóm khách nào từ 6 người trở lên đang ngồi không?", "vi", ["seated_guests"], [("6",)], [], None),  # the
     # parties of 6 or more seated now, never the customers split
     ("How many of tonight's bookings have been seated so far?", "en", ["seated_bookings"], [("D",)], [], None),
+    ("Bàn nào đang trống?", "vi", ["free_tables"], [], ["dining_table__table_no"], None),  # "trống" with its marks
+    ("Hiện có bao nhiêu bàn đang mở bill?", "vi", ["occupied_tables"], [], [], None),
     ("thang 10 khach hang vang, bac, thuong trung binh moi nguoi den an may lan", "vi", ["visits_per_customer"],
      [("GLD", "SIL", "REG")], ["customer__tier"], None),  # "thường" last of the tiers listed: a tier, never a verb
 ])

@@ -1603,12 +1603,7 @@ class QuestionParser:
         """A count metric is named as a number ("tổng số đơn", "the number of orders") or right after the share
         ("what share of orders were delivery", "what share of yesterday's orders"), not just named; or the share is
         said of what the metric asked counts, with no figure named ("tỷ lệ đơn mang về": of the orders)."""
-        shares_end = {b for _, b, k, _ in marks.mentions if k == "share"}
-        periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
-        for end in list(shares_end):  # the period said between the share and the count
-            while end in periods:
-                end = periods[end]
-                shares_end.add(end)
+        shares_end = _right_after_the_share(marks)
         if self.catalog.metrics[first].unit == "count" and any(
                 k == "unit" and p == "count" and a in shares_end for a, _, k, p in marks.mentions):
             return True
@@ -3847,14 +3842,20 @@ def _listed_after(marks: _Marks, start: int) -> bool:
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
 
 
-def _said_right_after_the_share(marks: _Marks) -> list[str]:
-    """The metrics named right after "what share of", "bao nhiêu phần trăm" (a period may come between)."""
+def _right_after_the_share(marks: _Marks) -> set[int]:
+    """Where the words right after "what share of", "bao nhiêu phần trăm" start (a period may come between)."""
     ends = {b for _, b, k, _ in marks.mentions if k == "share"}
     periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
-    for end in list(ends):
+    for end in list(ends):  # "what share of yesterday's orders": the period said between the share and the count
         while end in periods:
             end = periods[end]
             ends.add(end)
+    return ends
+
+
+def _said_right_after_the_share(marks: _Marks) -> list[str]:
+    """The metrics named right after "what share of" ("what share of portions sold are combos")."""
+    ends = _right_after_the_share(marks)
     return [str(p) for a, _, k, p in marks.mentions if k == "metric" and a in ends]
 
 

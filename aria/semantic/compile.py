@@ -338,7 +338,8 @@ class SemanticCompiler:
             # server with no table right now, as a filter on the open orders does (an area with no table free but
             # some taken shows its 0 free tables: a row with any count of the moment)
             now = [f"{m} <> 0" for m in query.metrics if self.catalog.metrics[m].counts_now]
-            where.extend([f"({' OR '.join(now)})" if len(now) > 1 else now[0]] if now else [])
+            if now:
+                where.append(now[0] if len(now) == 1 else f"({' OR '.join(now)})")
             if query.rows_only:  # the rows the metrics count: "which tables are free"
                 where.extend(f"coalesce({m}, 0) <> 0" for m in query.metrics if not self.catalog.metrics[m].counts_now)
         if query.below is not None:  # "running low": below the level it is kept above

@@ -117,8 +117,8 @@ class SemanticLayer:
                       f"there is no table {', '.join(missing)} (the tables are numbered {self._table_range()})")
 
     def _tables_not_found(self, query: SemanticQuery) -> list[str]:
-        known = self._table_numbers()
         said = [v for f in query.filters if f.dimension.endswith("__table_no") and f.op is None for v in f.values]
+        known = self._table_numbers() if said else frozenset()  # read only when a table is said
         return [n for n in said if known and n not in known]
 
     def _table_numbers(self) -> frozenset[str]:

@@ -1932,7 +1932,7 @@ class QuestionParser:
             apart = any(end <= comma <= after for comma in marks.commas)
             if end <= after and between and not apart and first != second \
                     and one.unit == two.unit == "count" and one.models == two.models:  # not "đơn bị hủy, bill bị void"
-                noun_after = stop - after == 1 < end - start  # "missed target on any tickets": the condition said
+                noun_after = stop - after == 1 and end - start > 1  # "missed target on any tickets": the condition said
                 marks.forget(start, stop)  # first, then the bare noun of the rows it is said of
                 marks.mark(start, stop, "metric", first if noun_after else second)
 
@@ -4105,17 +4105,22 @@ def _top_of_a_list(marks: _Marks, language: str) -> bool:
                for end in tops for a, b, k, p in marks.mentions if a >= end)
 
 
+def _said_in_plural(marks: _Marks, start: int, end: int) -> bool:
+    """The words from ``start`` to ``end`` were typed in the plural ("dishes", "drinks")."""
+    return any(w.endswith("s") and len(w) > 3 for w in marks.raw[start:end])
+
+
 def _plural_subject(marks: _Marks) -> bool:
     """English plural subject ("which dishes ...", "which drinks ...") asks for a ranked list, not one row ("which
     dish did gold members order most": one dish, whatever the plural said after it)."""
     asked = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[2] in ("concept", "grain")
                   and marks.words[m[0] - 1:m[0]] in (["which"], ["what"])), None)
-    if asked is not None and not any(w.endswith("s") and len(w) > 3 for w in marks.raw[asked[0]:asked[1]]):
+    if asked is not None and not _said_in_plural(marks, asked[0], asked[1]):
         return False
     for start, end, kind, payload in marks.mentions:
         if _counted_noun(marks, start):
             continue  # "which server voided the most items": what is counted, not the subject
-        if kind in ("concept", "grain") and any(w.endswith("s") and len(w) > 3 for w in marks.raw[start:end]):
+        if kind in ("concept", "grain") and _said_in_plural(marks, start, end):
             return True
         if kind == "value" and marks.words[start - 1:start] == ["which"] and marks.raw[end - 1].endswith("s") and \
                 any(m.semantic_model in _MENU_MODELS for m in cast(tuple[ValueMeaning, ...], payload)):

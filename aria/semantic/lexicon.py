@@ -159,6 +159,7 @@ HOW_IT_DID = (("how", "did"), ("how", "is"), ("how", "are"), ("how", "s"), ("how
               ("performed",), ("performance",), ("perform",))
 # "Slowest" is the longest of a duration, and the least of anything else ("the slowest day for revenue").
 SLOW_WORDS = ("slowest", "cham nhat")
+FAST_WORDS = ("fastest", "quickest", "nhanh nhat")  # "bếp nào nhanh nhất": the shortest cooking time
 HOW_OFTEN_WORDS = ("most often", "nhieu lan nhat", "thuong xuyen nhat", "most times", "the most times")
 # "average" and "trung bình" are accounted for when a metric that is an average is asked.
 AVERAGE_WORDS = ("average", "avg", "mean", "on average", "averaged", "usually", "trung binh", "binh quan")
@@ -313,7 +314,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
                        "the prior month": "month", "the prior year": "year"}
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
-                     "cung may ngay", "cung nhung ngay",
+                     "cung may ngay", "cung nhung ngay", "cung ngay", "cung thu",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
                      "same days", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
@@ -527,7 +528,7 @@ SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "
              "werent": "were not", "excl": "excluding", "incl": "including", "fortnight": "2 weeks", "bn": "bao nhiêu",
              "ko": "không", "rn": "right now", "pls": "please", "plz": "please", "n": "and", "#": "number", "r": "are", "u": "you", "tix": "tickets", "hw": "how",
              "tonite": "tonight", "nite": "night", "2nite": "tonight", "2day": "today", "tmr": "tomorrow",
-             "hd": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu", "bnhiu": "bao nhiêu", "bnhiêu": "bao nhiêu",
+             "hd": "hóa đơn", "hđ": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu", "bnhiu": "bao nhiêu", "bnhiêu": "bao nhiêu",
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
@@ -561,7 +562,7 @@ _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", 
 # "4 thứ Bảy gần nhất", "the last 4 Saturdays": that weekday over as many weeks back (never the top 4)
 _LAST_N_WEEKDAYS_VI = re.compile(r"\b(\d{1,2}) ((?:thứ|thu) (?:hai|ba|tư|tu|năm|nam|sáu|sau|bảy|bay|[2-7])|chủ nhật|chu nhat) "
                                  r"(?:gần nhất|gan nhat|gần đây|gan day|vừa qua|vua qua|vừa rồi|vua roi)\b", re.IGNORECASE)
-_LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:the )?(?:last|past|previous) (\d{1,2}|two|three|four|five|six|eight|ten|twelve) "
+_LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:over )?(?:the )?(?:last|past|previous) (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve) "
                                  r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.IGNORECASE)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không

@@ -36,6 +36,7 @@ from aria.semantic.compile import (
 from aria.semantic.lexicon import (
     ALL_TIME_PHRASES,
     COLLECTIVE_WORDS,
+    FAST_WORDS,
     GROUP_MARKERS,
     GROWTH_WORDS,
     HOW_IT_DID,
@@ -193,14 +194,28 @@ def _free_words(marks: _Marks, offsets: list[int], start: int, end: int) -> tupl
     return (covered[0], covered[-1] + 1) if covered and marks.free(covered[0], covered[-1] + 1) else None
 
 
+_FROM_MARKS = (accents_of("từ")[0], accents_of("tư")[0])  # since, from; four ("thứ tư": Wednesday)
+
+
 def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]:
     ranges = []
     offsets = _word_offsets(text)
-    for found in find_periods(text, now):
+    for found in find_periods(_without_look_alikes_of_from(marks, text), now):
         if (words := _free_words(marks, offsets, found.start, found.end)) is not None:
             marks.mark(*words, "time", found.range)
             ranges.append(found.range)
     return ranges
+
+
+def _without_look_alikes_of_from(marks: _Marks, text: str) -> str:
+    """The text with each "tu" typed with marks other than those of "từ" (since, from) or "tư" made unreadable as a period's
+    start, the same length: "ví điện tử tuần trước" is last week, never since then."""
+    words = [m.span() for m in re.finditer(r"\S+", text)]
+    look_alikes = [i for i, (a, b) in enumerate(words) if text[a:b] == "tu" and marks.accents[i] not in ("", *_FROM_MARKS)]
+    for i in look_alikes:
+        a = words[i][0]
+        text = text[:a] + "t_" + text[a + 2:]
+    return text
 
 
 def _period_spans(marks: _Marks) -> set[tuple[int, int]]:
@@ -725,6 +740,16 @@ class QuestionParser:
         measure_split = _split_by_a_measure(marks)
         if measure_split:
             return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
+        states = _from_one_value_to_another(marks)
+        if states:  # "minutes from ready to served": the time between two states, never those tickets
+            return Parsed(None, recognised, [], f"'{states}' goes from one value to another of the same kind, which "
+                                                "no metric here measures")
+        bare_verb = _asked_of_a_bare_verb(marks)
+        if bare_verb:  # "bao nhiêu lượt đặt bàn bị hủy và bao nhiêu lượt đến ăn": the second asks of no figure
+            return Parsed(None, recognised, [], f"a second question asks how many '{bare_verb}', which is no metric here")
+        unlike = _compared_values_of_two_kinds(marks)
+        if unlike:  # "members vs walk-ins" where "walk-ins" names only the guests who came without a booking
+            return Parsed(None, recognised, [], f"'{unlike}' sets two values side by side that are not of one kind")
         if len(ranges) == 2 and ranges[0] == ranges[1].model_copy(update={"phrase": ranges[0].phrase}) and \
                 ranges[0].phrase != ranges[1].phrase and _set_side_by_side(marks):  # "yesterday vs last Saturday"
             if ranges[1].start != ranges[1].end:  # on a Sunday: the Saturday before yesterday
@@ -1182,6 +1207,7 @@ class QuestionParser:
         unit_metrics += [UNIT_METRICS[c.unit] for c in thresholds if c.unit == "people"]  # "which tables had more
         # than 10 guests": the people said in the condition are the guests, when nothing else names a figure
         slow = any(k == "superlative" and " ".join(marks.words[a:b]) in SLOW_WORDS for a, b, k, _ in marks.mentions)
+        fast = any(k == "superlative" and " ".join(marks.words[a:b]) in FAST_WORDS for a, b, k, _ in marks.mentions)
         units_said = {unit for _, unit in unit_words}
         named = self._said_of_its_own_metrics(named, marks)
         if named:
@@ -1208,7 +1234,7 @@ class QuestionParser:
             candidates = [["avg_prep_time"]]
         elif defaults := self._default_metrics(marks):  # "the most common void reasons": voided lines
             candidates = [defaults[:1]]
-        elif (slow or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
+        elif (slow or fast or "minutes" in units_said) and self._station_said(marks, by_value="minutes" in units_said):
             candidates = [["avg_prep_time"]]  # "bếp nào nấu chậm nhất", "bếp nướng ra món mất bao lâu": cooking time
         elif "minutes" in units_said and _said_served(marks) and any(  # "Lẩu Thái tuần này ra món mấy phút": its
                 k == "value" and any(m.semantic_model in _MENU_MODELS for m in p)  # type: ignore[attr-defined]
@@ -1697,6 +1723,10 @@ class QuestionParser:
                         marks.forget(*read_as.span)  # tips refunded
                         marks.mark(*read_as.span, "metric", read_as.instead)
                         return self._first_split(marks, [[*candidate, read_as.instead]], language, tables, limit)
+                    if _listed_before_a_metric(marks, read_as.span[1]):  # "cancelled vs no-show bookings": the
+                        marks.forget(*read_as.span)  # cancelled ones, a figure of their own beside the no-shows
+                        marks.mark(*read_as.span, "metric", read_as.instead)
+                        return self._first_split(marks, [[read_as.instead, *candidate]], language, tables, limit)
                     if _questions_asked(marks) > 1:  # "đặt bao nhiêu lần, bao nhiêu lần không đến": both asked
                         problem = problem or str(read_as)
                         continue
@@ -2871,6 +2901,56 @@ def _only_beside_a_value(marks: _Marks) -> None:
             marks.mark(i, i + 2, "filler")
 
 
+def _asked_of_a_bare_verb(marks: _Marks) -> str:
+    """A question of its own after "và", "and" ("và bao nhiêu lượt đến ăn") whose only word of substance is a verb
+    that names no figure (its words, or "")."""
+    for i, word in enumerate(marks.words[:-2]):
+        if word not in ("va", "and") or tuple(marks.words[i + 1:i + 3]) not in _HOW_MUCH:
+            continue
+        end = next((j for j in range(i + 3, len(marks.words)) if marks.words[j] in ("va", "and") or j in marks.commas),
+                   len(marks.words))
+        clause = [(a, b, k, p) for a, b, k, p in marks.mentions if i < a < end]
+        if any(k in ("metric", "concept", "value") or (k == "verb" and p is not None) for _, _, k, p in clause):
+            continue
+        verbs = [" ".join(marks.words[a:b]) for a, b, k, _ in clause if k == "verb"]
+        if verbs:
+            return verbs[0]
+    return ""
+
+
+def _values_with_their_kinds(marks: _Marks) -> dict[int, tuple[int, set[str]]]:
+    """Each value said: where it starts, where it ends and the concepts it may be a value of."""
+    return {a: (b, {m.concept for m in cast(tuple[ValueMeaning, ...], p)}) for a, b, k, p in marks.mentions
+            if k == "value"}
+
+
+def _compared_values_of_two_kinds(marks: _Marks) -> str:
+    """Two values set side by side ("members vs walk-ins", "tiền mặt so với thẻ") that no dimension holds both of
+    (the words, or "")."""
+    values = _values_with_their_kinds(marks)
+    def alone(start: int, kinds: set[str]) -> bool:  # no other value of its kind ("Sunday dinner vs Saturday dinner")
+        return not any(kinds & other for a, (_, other) in values.items() if a != start)
+    for start, (end, kinds) in values.items():
+        for gap in (["vs"], ["versus"], ["so", "voi"]):
+            after = values.get(end + len(gap))
+            if marks.words[end:end + len(gap)] == gap and after is not None and alone(start, kinds) and \
+                    alone(end + len(gap), after[1]):
+                return " ".join(marks.words[start:after[0]])
+    return ""
+
+
+def _from_one_value_to_another(marks: _Marks) -> str:
+    """"From ready to served", "từ lúc ra món tới lúc bưng ra": two values of one kind said as the two ends of
+    something (the words, or "")."""
+    values = _values_with_their_kinds(marks)
+    for start, (end, kinds) in values.items():
+        after = values.get(end + 1)
+        if start > 0 and marks.words[start - 1] in ("from", "tu") and marks.words[end:end + 1] in (["to"], ["den"], ["toi"]) \
+                and after is not None and kinds & after[1]:
+            return " ".join(marks.words[start - 1:after[0]])
+    return ""
+
+
 def _between_two_values(marks: _Marks) -> None:
     """"So sánh ... giữa ca trưa và ca tối": the two values compared, "between" says nothing more (never "split a
     bill between card and cash": a bill paid both ways)."""
@@ -3060,8 +3140,9 @@ _BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest
 
 
 def _time_ranked_by(marks: _Marks, ranks: tuple[str, ...]) -> bool:
-    """A time split ranked by one of ``ranks``."""
-    return any(k == "grain" and str(p).startswith("metric_time") for _, _, k, p in marks.mentions) and any(
+    """A time split ("which day", "busiest hour of the day", "weakest weekday") ranked by one of ``ranks``."""
+    return any((k == "grain" and str(p).startswith("metric_time")) or (k == "concept" and p in DATE_PART_CONCEPTS.values())
+               for _, _, k, p in marks.mentions) and any(
         k == "superlative" and " ".join(marks.words[a:b]) in ranks for a, b, k, _ in marks.mentions)
 
 
@@ -3070,6 +3151,8 @@ def _two_compared_with_no_figure(marks: _Marks) -> bool:
     figure named at all."""
     if not marks.says(("compare",), ("so", "sanh"), ("vs",), ("versus",), ("so", "voi"), ("compared",)):
         return False
+    if any(k == "unit" and p != "vnd" for _, _, k, p in marks.mentions):  # "khách hạng vàng tháng này đến bao
+        return False  # nhiêu lượt so với tháng trước": a count of something, never the money
     periods = sum(k == "time" for _, _, k, _ in marks.mentions)
     concepts = Counter(m.concept for _, _, k, p in marks.mentions if k == "value"
                        for m in {v.concept: v for v in cast(tuple[ValueMeaning, ...], p)}.values())
@@ -3527,6 +3610,9 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     the same days of it ("so với cùng kỳ tuần trước"), or the one before ("last week vs the week before")."""
     same = [p for _, _, k, p in marks.mentions if k == "same_period"]
     if len(ranges) == 2:
+        if not same and _periods_joined_only(marks) and any(k in ("top", "superlative") for _, _, k, _ in marks.mentions):
+            raise _Unanswerable("two periods are named beside a ranking: ranked over both together, or in each, is "
+                                "unclear")  # "đồ uống nào bán chạy nhất thứ 7 và chủ nhật vừa rồi"
         if not same and not _set_side_by_side(marks):
             raise _Unanswerable("two periods are named, not compared: each may be said of something else "
                                 "(the customers who joined last month, their visits this month)")
@@ -3600,11 +3686,20 @@ def _set_side_by_side(marks: _Marks) -> bool:
     if any(k in ("compare", "change") for _, _, k, _ in marks.mentions):
         return True
     times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
-    between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
     if len(times) == 2 and {"vs", "versus"} & set(marks.words[times[0][1]:times[1][0]]):
         return True  # "Q3 revenue vs Q2"
-    return len(times) == 2 and times[0][1] < times[1][0] and all(k in ("conjunction", "filler") for k in between)
-    # ("hôm nay chủ nhật": today, which is a Sunday, said twice side by side, is one day)
+    return _periods_joined_only(marks)
+
+
+def _periods_joined_only(marks: _Marks) -> bool:
+    """Two periods that stand together with no comparison said ("tháng 10 và tháng 9", "this week and last
+    week"); never side by side ("hôm nay chủ nhật": today, which is a Sunday, said twice, is one day)."""
+    if any(k in ("compare", "change") for _, _, k, _ in marks.mentions):
+        return False
+    times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
+    between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
+    return len(times) == 2 and times[0][1] < times[1][0] and all(k in ("conjunction", "filler") for k in between) \
+        and not {"vs", "versus"} & set(marks.words[times[0][1]:times[1][0]])
 
 
 def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:
@@ -3840,6 +3935,13 @@ def _listed_after(marks: _Marks, start: int) -> bool:
     """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
     return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
+
+
+def _listed_before_a_metric(marks: _Marks, end: int) -> bool:
+    """The words ending at ``end`` open a list of figures: "cancelled vs no-show bookings", "hủy và không đến"."""
+    return marks.words[end:end + 1] in (["and"], ["va"], ["vs"], ["versus"], ["or"], ["hay"], ["&"]) and \
+        _kind(marks.marks[end]) in ("conjunction", "filler", None) and \
+        any(k == "metric" and a == end + 1 for a, _, k, _ in marks.mentions)
 
 
 def _right_after_the_share(marks: _Marks) -> set[int]:

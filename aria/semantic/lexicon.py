@@ -519,8 +519,9 @@ def words_of(text: str) -> tuple[str, ...]:
 
 
 # Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
-# "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand).
-SHORTHAND = {"hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
+# "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand). "Bạn nào" with its
+# marks is who ("bạn nào làm nhiều ca nhất"), never "bàn nào" (which table).
+SHORTHAND = {"bạn nào": "ai", "hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "bao nhiu": "bao nhiêu", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",

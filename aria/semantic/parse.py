@@ -1018,8 +1018,10 @@ class QuestionParser:
         for a, b, kind, _ in list(marks.mentions):  # "who visits us most often": the customers, never staff
             if kind != "concept" or marks.words[a:b] not in (["who"], ["ai"]):
                 continue
-            if marks.words[b:b + 1] in _VISITS and "customer" in self._concepts.values():
-                marks.forget(a, b)
+            if (marks.words[b:b + 1] in _VISITS or (marks.words[b:b + 1] in (["are"], ["is"], ["la"]) and any(
+                    k == "value" and any(m.semantic_model == "customers" for m in p)  # type: ignore[attr-defined]
+                    for _, _, k, p in marks.mentions))) and "customer" in self._concepts.values():
+                marks.forget(a, b)  # "who are our gold customers": the members of the tier
                 marks.mark(a, b, "concept", "customer")
             elif marks.words[b:b + 1] in _WAITED:  # "who waited the longest for food": a table? a guest? never staff
                 marks.forget(a, b)
@@ -1139,7 +1141,8 @@ class QuestionParser:
                for a, _, k, _ in marks.mentions):  # "món bán chạy thứ hai tuần trước": the second, or a Monday?
             return Parsed(None, recognised, [], "'thứ hai' after a ranking may be the second in it or a Monday")
         if _one_bill_by_its_size(marks):
-            return Parsed(None, recognised, [], "the biggest (or smallest) bill is one bill, a row, not a metric")
+            return Parsed(None, recognised, [], "the biggest (or smallest) single one (a bill, a tip) is one row, not "
+                                                "a metric")
         if _said(marks, "not_back"):  # "top 10 khách hạng vàng lâu nhất chưa quay lại": not back since when?
             return Parsed(None, recognised, [], "who has not been back needs the period they came in")
         question = f" {' '.join(marks.words)} "
@@ -3536,6 +3539,11 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
     for i, word in enumerate(marks.words):  # "coffee and tea, which one sells more": "one" is the which
         if word == "one" and i and marks.words[i - 1] == "which" and marks.marks[i] is None:
             marks.mark(i, i + 1, "filler")
+    for _, b, kind, _ in list(marks.mentions):  # "bàn số mấy": which table (a number asked of each)
+        if kind == "concept" and marks.words[b - 1] == "so" and marks.words[b:b + 1] == ["may"] and \
+                _kind(marks.marks[b]) in (None, "filler"):
+            marks.forget(b, b + 1)
+            marks.mark(b, b + 1, "which")
     for i, word in enumerate(marks.words):
         mark = marks.marks[i]
         if mark is not None and mark.kind != "filler":
@@ -3914,8 +3922,10 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
     table or the day with the most revenue."""
     sizes = [(a, b) for a, b, k, _ in marks.mentions if k == "superlative" and " ".join(marks.words[a:b]) in _SIZE_WORDS]
     bills = [(a, b) for a, b, k, _ in marks.mentions if k in ("metric", "unit") and tuple(marks.words[a:b]) in _ONE_BILL]
+    figures = [a for a, _, k, _ in marks.mentions if k == "metric"]  # "the biggest single tip": one payment's
     return any((sb <= ba and set(marks.words[sb:ba]) <= {"single"}) or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE)
-               for sa, sb in sizes for ba, bb in bills)  # "the largest single bill"
+               for sa, sb in sizes for ba, bb in bills) or any(  # "the largest single bill"
+        marks.words[sb:a] == ["single"] for _, sb in sizes for a in figures)
 
 
 _ITS_SIZE = frozenset(["co", "gia", "tri", "with", "the"])  # "đơn có giá trị lớn nhất": the bill of the largest value

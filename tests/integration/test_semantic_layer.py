@@ -983,6 +983,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Đồ uống nào bán chạy nhất thứ 7 và chủ nhật vừa rồi?",  # ranked over both days or in each: never a comparison
     "Tháng 10 có bao nhiêu lượt đặt bàn bị hủy và bao nhiêu lượt đến ăn?",  # the second ask names no figure
     "Khách hạng vàng tháng này đến bao nhiêu lượt so với tháng trước?",  # a count of visits, never the money
+    "Who got the biggest single tip yesterday?",  # one payment's tip, never the servers' tips summed
+    "How many silver customers do we have and who are they?",  # the members listed, never a split by server
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2141,6 +2143,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Revenue over the last seven Saturdays", "en", ["revenue"], [("6",)], [], None),
     ("Mỗi hđ tb có mấy món, tháng này?", "vi", ["items_per_order"], [], [], None),
     ("How many bookings never showed yesterday?", "en", ["no_shows"], [], [], None),
+    ("Khu trong nhà còn mấy bàn trống, là bàn số mấy?", "vi", ["free_tables"], [("IN",)], ["dining_table__table_no"],
+     None),  # "bàn số mấy": which tables, never their count alone
+    ("Tháng 9 bạn nào làm nhiều ca nhất?", "vi", ["shifts_worked"], [], ["staff__full_name"], 5),  # "bạn": who
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -1172,6 +1172,7 @@ class QuestionParser:
         self._share_of_a_count_is_its_rate(marks)
         self._share_said_of_a_figure_is_its_rate(marks)
         to_come = period is not None and period.start > now.date()  # "tomorrow night's covers": the guests booked
+        _people_before_what_they_do(marks)
         named = self._instead(self._named_metrics(marks), marks, period, to_come)
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
@@ -3917,6 +3918,23 @@ _SIZE_WORDS = frozenset(["biggest", "largest", "highest", "smallest", "lowest", 
                          "nho nhat", "thap nhat"])
 
 
+_PEOPLE_WHO_DO = (("guest",), ("customer",), ("people",))
+_WHAT_PEOPLE_DO = frozenset(["use", "order", "spend", "book", "pay"])
+
+
+def _people_before_what_they_do(marks: _Marks) -> None:
+    """"Which day do customers use promo codes the most": the people asked about with "do" are who does what the
+    metric after them counts (the promo orders), never a figure of their own beside it (but "how many customers
+    ordered ...": those customers counted)."""
+    people = [(a, b) for a, b, k, p in marks.mentions if k == "metric" or (k == "unit" and p == "people")]
+    for a, end in people:
+        if tuple(marks.words[a:end]) in _PEOPLE_WHO_DO and marks.before(a) in ("do", "did", "does") and any(
+                k == "metric" and start == end and marks.words[start] in _WHAT_PEOPLE_DO
+                for start, _, k, _ in marks.mentions):
+            marks.forget(a, end)
+            marks.mark(a, end, "filler")
+
+
 def _one_bill_by_its_size(marks: _Marks) -> bool:
     """"What's the biggest bill so far today", "bill lớn nhất hôm nay": the largest single bill, one row, never the
     table or the day with the most revenue."""
@@ -4226,7 +4244,8 @@ def _plural_subject(marks: _Marks) -> bool:
     """English plural subject ("which dishes ...", "which drinks ...") asks for a ranked list, not one row ("which
     dish did gold members order most": one dish, whatever the plural said after it)."""
     asked = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[2] in ("concept", "grain")
-                  and marks.words[m[0] - 1:m[0]] in (["which"], ["what"])), None)
+                  and (marks.words[m[0] - 1:m[0]] in (["which"], ["what"])  # "which day of the week": its own words
+                       or marks.words[m[0]] in ("which", "what"))), None)
     if asked is not None and not _said_in_plural(marks, asked[0], asked[1]):
         return False
     for start, end, kind, payload in marks.mentions:

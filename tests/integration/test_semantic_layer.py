@@ -2146,6 +2146,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Khu trong nhà còn mấy bàn trống, là bàn số mấy?", "vi", ["free_tables"], [("IN",)], ["dining_table__table_no"],
      None),  # "bàn số mấy": which tables, never their count alone
     ("Tháng 9 bạn nào làm nhiều ca nhất?", "vi", ["shifts_worked"], [], ["staff__full_name"], 5),  # "bạn": who
+    ("Which day of the week do people use promo codes the most?", "en", ["promo_orders"], [],
+     ["order__weekday"], 1),  # the people do what is counted; the day asked is one day, whatever "codes" says
+    ("How long do dine-in parties sit at lunch compared with dinner this week?", "en", ["avg_minutes_seated"],
+     [("L", "D")], ["shift__shift_code"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -114,6 +114,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev86.yaml": ("ga", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev87.yaml": ("gb", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev88.yaml": ("gc", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev89.yaml": ("gd", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev90.yaml": ("ge", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -2150,6 +2150,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["order__weekday"], 1),  # the people do what is counted; the day asked is one day, whatever "codes" says
     ("How long do dine-in parties sit at lunch compared with dinner this week?", "en", ["avg_minutes_seated"],
      [("L", "D")], ["shift__shift_code"], None),
+    ("How many times did each area turn its tables yesterday?", "en", ["area_table_turnover"], [],
+     ["dining_table__area_code"], None),
+    ("How many dine-in parties walked out before eating this month, by area?", "en", ["cancelled_orders"], [],
+     ["dining_table__area_code"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -3531,6 +3531,15 @@ def _how_many_after(marks: _Marks, b: int) -> bool:
     return marks.words[b:b + 2] == ["bao", "nhieu"] or (marks.words[b:b + 1] == ["may"] and b + 1 < len(marks.words))
 
 
+def _two_of_one_kind_before(marks: _Marks, index: int) -> bool:
+    """Two values of one kind are named before ``index`` ("khách hạng bạc với hạng vàng, nhóm nào ..."), or a
+    phrase that names both ("khách vãng lai với khách thành viên, bên nào ...")."""
+    kinds = Counter(c for a, _, k, p in marks.mentions if k == "value" and a < index
+                    for c in {m.concept for m in cast(tuple[ValueMeaning, ...], p)})
+    return any(n >= 2 for n in kinds.values()) or any(
+        k == "concept" and b < index and {"voi", "va", "vs"} & set(marks.words[a:b]) for a, b, k, _ in marks.mentions)
+
+
 def _absorb_which_and_markers(marks: _Marks) -> None:
     """Group markers ("theo", "by") and which-words ("nào", "which") count when next to what they mark:
     a concept or a grain ("theo danh mục", "món nào"), a value ("món combo nào"), or — for "by" — the
@@ -3540,6 +3549,12 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
     for i, word in enumerate(marks.words):  # "coffee and tea, which one sells more": "one" is the which
         if word == "one" and i and marks.words[i - 1] == "which" and marks.marks[i] is None:
             marks.mark(i, i + 1, "filler")
+        if word in ("ben", "nhom", "loai") and marks.words[i + 1:i + 2] == ["nao"] and \
+                _kind(marks.marks[i]) in (None, "filler") and marks.marks[i + 1] is None and \
+                _two_of_one_kind_before(marks, i):  # "Heineken với bia Sài Gòn, loại nào bán chạy hơn": which
+            if marks.marks[i] is None:  # of the two named
+                marks.mark(i, i + 1, "filler")
+            marks.mark(i + 1, i + 2, "which")
     for _, b, kind, _ in list(marks.mentions):  # "bàn số mấy": which table (a number asked of each)
         if kind == "concept" and marks.words[b - 1] == "so" and marks.words[b:b + 1] == ["may"] and \
                 _kind(marks.marks[b]) in (None, "filler"):

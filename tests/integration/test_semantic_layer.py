@@ -2154,6 +2154,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["dining_table__area_code"], None),
     ("How many dine-in parties walked out before eating this month, by area?", "en", ["cancelled_orders"], [],
      ["dining_table__area_code"], None),
+    ("Khách hạng bạc với hạng vàng tháng này, nhóm nào chi nhiều hơn?", "vi", ["revenue"], [("SIL", "GLD")],
+     ["customer__tier"], None),  # "nhóm nào": which of the two named
+    ("phong vip vs ngoai troi thang nay ben nao dt cao hon", "vi", ["revenue"], [("VP", "OU")],
+     ["dining_table__area_code"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -368,6 +368,7 @@ _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "
                             "lon", "can"])
 
 
+_MINUTES = frozenset(["min", "mins", "minute", "phut"])  # "vs the 5 min target": a duration, never the top 5
 _MAKING = frozenset(["lam", "nau", "pha", "make", "makes", "cook", "cooks"])  # "làm 1 món": one of them, how long
 _BOUND_WORDS = frozenset(["qua", "hon", "over", "than", "above", "below", "under", "tren", "duoi", "vuot", "exceeding"])
 
@@ -396,7 +397,7 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         elif i > 0 and marks.words[i - 1] == "bottom":  # "the bottom 5": how many; "bottom" ranks them, least first
             marks.mark(i, i + 1, "top", number)
             limit = number
-        elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS and not (
+        elif i + 1 < len(marks.words) and limit is None and marks.words[i + 1] not in _MEASURE_WORDS | _MINUTES and not (
                 marks.words[i + 1] in _TIME_UNIT_WORDS and not _ranks(marks.words)):  # "5 món", "which 5 dishes": a
             limit = number  # number before a noun; not "giá bao nhiêu 1 kg" (a measure), nor "doanh thu 7 ngày"
             marks.mark(i, i + 1, "top", limit)  # (seven days, unless ranked: "5 ngày doanh thu cao nhất")
@@ -1173,7 +1174,8 @@ class QuestionParser:
         self._share_said_of_a_figure_is_its_rate(marks)
         to_come = period is not None and period.start > now.date()  # "tomorrow night's covers": the guests booked
         _people_before_what_they_do(marks)
-        named = self._instead(self._named_metrics(marks), marks, period, to_come)
+        named = self._instead(self._named_metrics(marks), marks, period, to_come,
+                              today=period is not None and period.start == period.end == now.date())
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
         people_said = any(k == "unit" and p == "people" for _, _, k, p in marks.mentions)  # "how many people came
@@ -1866,11 +1868,13 @@ class QuestionParser:
             and any(d.concept == p and d.ranked_by for d in self.catalog.dimensions)
             for a, b, k, p in marks.mentions)
 
-    def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None, ahead: bool) -> list[str]:
+    def _instead(self, named: list[str], marks: _Marks, period: TimeRange | None, ahead: bool, *,
+                 today: bool = False) -> list[str]:
         """A metric read as another when the question narrows or splits by a concept (``instead_by``): the
         guests of a tier are its customers, over a period, or on the books now (the live one) without one;
         when it names another metric too (``instead_with``): the party size of bookings is a booking's; or when
-        it is asked right now without a period (``instead_live``): the guests right now are those seated; with
+        it is asked right now without a period, or of today (``instead_live``): the guests right now are those
+        seated ("tối nay đang có bao nhiêu khách ngồi": tonight's, seated now); with
         no period at all (``instead_all_time``): the staff are the employees; or of a period still to come
         (``instead_ahead``, when ``ahead``): tomorrow's covers are the guests booked."""
         concepts = {str(p) for _, _, k, p in marks.mentions if k == "concept"} | {
@@ -1897,7 +1901,7 @@ class QuestionParser:
                 out.append(str(all_time))  # "how many staff do we have": the employees, not who ever worked
                 continue
             live = self.catalog.metrics[metric].instead_live
-            if live in self.catalog.metrics and period is None and _said(marks, "live") and not others:
+            if live in self.catalog.metrics and (period is None or today) and _said(marks, "live") and not others:
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers (but
                 continue  # "hiện có bao nhiêu khách hạng vàng": the members of the tier, as below)
             dated = self.catalog.metrics[metric].instead_dated

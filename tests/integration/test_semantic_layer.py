@@ -2158,6 +2158,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["customer__tier"], None),  # "nhóm nào": which of the two named
     ("phong vip vs ngoai troi thang nay ben nao dt cao hon", "vi", ["revenue"], [("VP", "OU")],
      ["dining_table__area_code"], None),
+    ("tối nay đang có bao nhiêu khách ngồi trong quán", "vi", ["seated_guests"], [("D",)], [], None),  # seated now
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -417,7 +417,8 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
                 "based on the usage of", "based on usage over", "based on usage in", "going by", "going by the use of")
 # A formal request's framing ("Vui lòng thống kê ...", "Tôi muốn xem ..."): asks for nothing more.
 POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi muốn xem", "tôi muốn biết", "chúng tôi muốn",
-                  "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp")
+                  "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp",
+                  "quick q", "quick question")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
                   "across", "in the kitchen", "gio nay", "moi duoc len ban", "moi duoc len mon", "moi len mon",
@@ -521,7 +522,7 @@ def words_of(text: str) -> tuple[str, ...]:
 # Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
 # "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand). "Bạn nào" with its
 # marks is who ("bạn nào làm nhiều ca nhất"), never "bàn nào" (which table).
-SHORTHAND = {"bạn nào": "ai", "hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
+SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua", "hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "bao nhiu": "bao nhiêu", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",

@@ -2159,6 +2159,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("phong vip vs ngoai troi thang nay ben nao dt cao hon", "vi", ["revenue"], [("VP", "OU")],
      ["dining_table__area_code"], None),
     ("tối nay đang có bao nhiêu khách ngồi trong quán", "vi", ["seated_guests"], [("D",)], [], None),  # seated now
+    ("Open tables per server right now?", "en", ["occupied_tables"], [], ["server__full_name"], None),
+    ("quick q how many hours did Do Huu Binh work last week", "en", ["hours_worked"], [("Đỗ Hữu Bình",)], [], None),
+    ("tổng tip tối wa bao nhiêu vậy", "vi", ["tips"], [("D",)], [], None),  # "wa": qua, typed on a phone
+    ("hôm qua bếp nướng có bao nhiêu ticket trễ", "vi", ["late_tickets"], [("GRL",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

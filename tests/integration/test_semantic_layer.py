@@ -2163,6 +2163,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("quick q how many hours did Do Huu Binh work last week", "en", ["hours_worked"], [("Đỗ Hữu Bình",)], [], None),
     ("tổng tip tối wa bao nhiêu vậy", "vi", ["tips"], [("D",)], [], None),  # "wa": qua, typed on a phone
     ("hôm qua bếp nướng có bao nhiêu ticket trễ", "vi", ["late_tickets"], [("GRL",)], [], None),
+    ("most ordered noodle dish in October", "en", ["portions_sold"], [("NOODLE",)], ["menu_item__name_en"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

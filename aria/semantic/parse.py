@@ -1901,7 +1901,9 @@ class QuestionParser:
                 out.append(str(all_time))  # "how many staff do we have": the employees, not who ever worked
                 continue
             live = self.catalog.metrics[metric].instead_live
-            if live in self.catalog.metrics and (period is None or today) and _said(marks, "live") and not others:
+            if live in self.catalog.metrics and (period is None or today) and _said(marks, "live") and not others \
+                    and not marks.says(("average",), ("avg",), ("trung", "binh"), ("binh", "quan")):  # ("the
+                # average wait right now": no figure of the moment is an average)
                 out.append(str(live))  # "how many guests right now": those seated, not the day's covers (but
                 continue  # "hiện có bao nhiêu khách hạng vàng": the members of the tier, as below)
             dated = self.catalog.metrics[metric].instead_dated
@@ -2876,9 +2878,9 @@ def _leading_now(marks: _Marks) -> None:
     """"Giờ còn bao nhiêu món đang chờ", "giờ khu VIP còn mấy bàn trống", "quầy bar giờ còn mấy phiếu": "giờ"
     opening a question about what is (still, now), or right before "còn"/"đang", is now, never hours. "Bàn 12
     ngồi bao lâu rồi": how long it has been so far, a state now."""
-    for i, word in enumerate(marks.words):
-        if word == "roi" and marks.words[max(i - 2, 0):i] == ["bao", "lau"] and _kind(marks.marks[i]) in (None, "filler") \
-                and not any(k == "time" for _, _, k, _ in marks.mentions):
+    for i, word in enumerate(marks.words):  # "bàn nào đợi món quá 20 phút rồi": waiting so far, now
+        if word == "roi" and (marks.words[max(i - 2, 0):i] == ["bao", "lau"] or marks.words[i - 1:i] == ["phut"]) \
+                and _kind(marks.marks[i]) in (None, "filler") and not any(k == "time" for _, _, k, _ in marks.mentions):
             marks.forget(i, i + 1)
             marks.mark(i, i + 1, "live")
     still = bool({"con", "dang"} & set(marks.words)) or any(k == "live" for _, _, k, _ in marks.mentions)

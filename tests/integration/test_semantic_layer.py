@@ -2164,6 +2164,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tổng tip tối wa bao nhiêu vậy", "vi", ["tips"], [("D",)], [], None),  # "wa": qua, typed on a phone
     ("hôm qua bếp nướng có bao nhiêu ticket trễ", "vi", ["late_tickets"], [("GRL",)], [], None),
     ("most ordered noodle dish in October", "en", ["portions_sold"], [("NOODLE",)], ["menu_item__name_en"], 1),
+    ("Những bàn nào đợi món quá 20 phút rồi?", "vi", ["dishes_waiting"], [("20",)], ["order__dining_table__table_no"],
+     None),  # waiting so far ("rồi"), never the average wait of dishes served
+    ("Bàn nào đang phải đợi món lâu nhất?", "vi", ["dishes_waiting"], [], ["order__dining_table__table_no"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -3197,6 +3197,13 @@ def _came_how_many_times(marks: _Marks) -> None:
         if marks.words[i] == "den" and how_many and marks.words[i + how_many:i + how_many + 1] == ["luot"] and \
                 marks.marks[i] is None:
             marks.mark(i, i + 1, "filler")
+    thresholds = {a: b for a, b, k, _ in marks.mentions if k == "threshold"}
+    for i, word in enumerate(marks.words):  # "khách nào đến hơn 5 lần": their visits (bills), never the guests
+        end = thresholds.get(i + 1)
+        if word == "den" and end is not None and marks.words[end:end + 1] in (["lan"], ["luot"]) and \
+                _kind(marks.marks[i]) in (None, "metric"):
+            marks.forget(i, i + 1)
+            marks.mark(i, i + 1, "metric", "completed_orders")
 
 
 def _over_a_period(marks: _Marks) -> None:

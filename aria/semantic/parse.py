@@ -708,6 +708,7 @@ class QuestionParser:
         _leading_now(marks)
         _leading_number(marks)
         _each_cup_is_one_cup(marks)
+        _quantity_of_a_dish(marks)
         _only_beside_a_value(marks)
         _between_two_values(marks)
         self._concept_before_which(marks)
@@ -2889,6 +2890,18 @@ def _leading_now(marks: _Marks) -> None:
                 (i == 0 and still) or marks.words[i + 1:i + 2] in (["con"], ["dang"])):
             marks.forget(i, i + 1)
             marks.mark(i, i + 1, "live")
+
+
+def _quantity_of_a_dish(marks: _Marks) -> None:
+    """"Số lượng bò lúc lắc tuần này", "sl cà phê muối hôm qua": the quantity of a dish (or of a group of dishes)
+    is its portions (of an ingredient, the stock's quantity, as before)."""
+    values = {a: p for a, _, k, p in marks.mentions if k == "value"}
+    for a, b, kind, _ in list(marks.mentions):
+        dish = values.get(b)
+        if kind == "filler" and marks.words[a:b] == ["so", "luong"] and dish is not None and all(
+                m.semantic_model in _MENU_MODELS for m in cast(tuple[ValueMeaning, ...], dish)):
+            marks.forget(a, b)
+            marks.mark(a, b, "unit", "portions")
 
 
 def _each_cup_is_one_cup(marks: _Marks) -> None:

@@ -2169,6 +2169,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Bàn nào đang phải đợi món lâu nhất?", "vi", ["dishes_waiting"], [], ["order__dining_table__table_no"], 1),
     ("khách nào đến hơn 5 lần trong tháng 10", "vi", ["completed_orders"], [], ["customer__full_name"], None),
     # their visits over 5, never the guests of their bills summed
+    ("sl bò lúc lắc tuần này bn", "vi", ["portions_sold"], [("Bò lúc lắc",)], [], None),  # a dish's quantity: portions
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -3213,8 +3213,8 @@ def _came_how_many_times(marks: _Marks) -> None:
     thresholds = {a: b for a, b, k, _ in marks.mentions if k == "threshold"}
     for i, word in enumerate(marks.words):  # "khách nào đến hơn 5 lần": their visits (bills), never the guests
         end = thresholds.get(i + 1)
-        if word == "den" and end is not None and marks.words[end:end + 1] in (["lan"], ["luot"]) and \
-                _kind(marks.marks[i]) in (None, "metric"):
+        if word == "den" and end is not None and marks.words[end:end + 1] in (["lan"], ["luot"]) and (
+                marks.marks[i] is None or (i, i + 1, "metric", "guests") in marks.mentions):  # (never "không đến")
             marks.forget(i, i + 1)
             marks.mark(i, i + 1, "metric", "completed_orders")
 

@@ -200,21 +200,19 @@ _FROM_MARKS = (accents_of("từ")[0], accents_of("tư")[0])  # since, from; four
 def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]:
     ranges = []
     offsets = _word_offsets(text)
-    for found in find_periods(_without_look_alikes_of_from(marks, text), now):
+    for found in find_periods(_without_look_alikes_of_from(marks, text, offsets), now):
         if (words := _free_words(marks, offsets, found.start, found.end)) is not None:
             marks.mark(*words, "time", found.range)
             ranges.append(found.range)
     return ranges
 
 
-def _without_look_alikes_of_from(marks: _Marks, text: str) -> str:
-    """The text with each "tu" typed with marks other than those of "từ" (since, from) or "tư" made unreadable as a period's
-    start, the same length: "ví điện tử tuần trước" is last week, never since then."""
-    words = [m.span() for m in re.finditer(r"\S+", text)]
-    look_alikes = [i for i, (a, b) in enumerate(words) if text[a:b] == "tu" and marks.accents[i] not in ("", *_FROM_MARKS)]
-    for i in look_alikes:
-        a = words[i][0]
-        text = text[:a] + "t_" + text[a + 2:]
+def _without_look_alikes_of_from(marks: _Marks, text: str, offsets: list[int]) -> str:
+    """The text with each "tu" typed with marks other than those of "từ" (since, from) or "tư" made unreadable as a
+    period's start, the same length: "ví điện tử tuần trước" is last week, never since then."""
+    for i, start in enumerate(offsets):
+        if marks.raw[i] == "tu" and marks.accents[i] not in ("", *_FROM_MARKS):
+            text = text[:start] + "t_" + text[start + 2:]
     return text
 
 

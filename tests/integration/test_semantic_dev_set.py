@@ -116,6 +116,10 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev88.yaml": ("gc", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev89.yaml": ("gd", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev90.yaml": ("ge", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev91.yaml": ("gf", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev92.yaml": ("gg", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev93.yaml": ("gh", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev94.yaml": ("gi", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

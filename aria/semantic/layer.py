@@ -196,6 +196,12 @@ def _value_words(values: Sequence[str], name: str, catalog: SemanticCatalog | No
     return " / ".join(codes.get(v, v) for v in values)
 
 
+def _figure(value: float, language: str) -> str:
+    """A figure as the manager reads it: "2,000,000", in Vietnamese "2.000.000"."""
+    figure = f"{value:,.10g}"
+    return figure.replace(",", ".") if language == "vi" else figure
+
+
 def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: str) -> str:
     """The query in words, e.g. "Doanh thu · theo danh mục · 2026-11-01..2026-11-15 · thấp nhất 1"."""
     parts = [" + ".join(catalog.metrics[m].labels.label(language) if catalog and m in catalog.metrics else m
@@ -203,7 +209,8 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
     parts += [_group_words(g, catalog, language) for g in query.group_by]
     for flt in query.filters:
         if flt.op is not None:  # "số khách của lượt đặt >= 6", as a condition on a figure is shown below
-            parts.append(f"{_split_name(flt.dimension, catalog, language)} {flt.op} {flt.values[0]}")
+            parts.append(f"{_split_name(flt.dimension, catalog, language)} {flt.op} "
+                         f"{_figure(float(flt.values[0]), language)}")
             continue
         words = _value_words(flt.values, flt.dimension, catalog, language)
         parts.append(("không phải " if language == "vi" else "not ") + words if flt.exclude else words)
@@ -230,9 +237,7 @@ def describe(query: SemanticQuery, catalog: SemanticCatalog | None, language: st
         level = _split_name(query.below, catalog, language)
         parts.append(f"dưới {level}" if language == "vi" else f"below {level}")
     if query.threshold is not None:  # "Số phần bán được < 100"
-        figure = f"{query.threshold.value:,.10g}"
-        parts.append(f"{parts[0].split(' + ')[0]} {query.threshold.op} "
-                     + (figure.replace(",", ".") if language == "vi" else figure))
+        parts.append(f"{parts[0].split(' + ')[0]} {query.threshold.op} {_figure(query.threshold.value, language)}")
     for order in query.order_by:
         if query.limit is not None:
             word = ("cao nhất" if order.descending else "thấp nhất") if language == "vi" \

@@ -621,6 +621,29 @@ def shorthand_spelled(text: str) -> str:
 _OR_MORE = re.compile(r"(\d)\s*\+(?![+\d]|\s*\d)")  # "6+", never a sum ("1 + 1")
 
 
+_MILLIONS = re.compile(r"(?<![\d.,])(\d+)[.,](\d{1,3})\s*(triệu|trieu|tr|m|million|củ|cu)\b", re.IGNORECASE)
+_TR_AND_TENTHS = re.compile(r"(?<![\d.,])(\d+)tr(\d)\b", re.IGNORECASE)
+_GROUPED = re.compile(r"[₫]?(?<![\d.,])(\d{1,3}(?:([.,])\d{3})(?:\2\d{3})*)(?![.,]?\d)\s*(đ|₫|vnđ|vnd|dong|đồng)?(?!\w)",
+                      re.IGNORECASE)
+
+
+def money_spelled(text: str) -> str:
+    """Amounts of money as the parser reads them, in thousands: "1,5 triệu", "2.5m", "2tr5", "2.000.000đ",
+    "₫1,500,000" are "1500k", "2500k", "2500k", "2000k", "1500k" (normalizing would split them at the marks).
+
+    >>> money_spelled("bills over 1,5 triệu, 2.5m, 2tr5, 2.000.000đ or ₫1,500,000 and 500.000 VND, 1.5 hours")
+    'bills over 1500k, 2500k, 2500k, 2000k or 1500k and 500k, 1.5 hours'
+    """
+    text = _MILLIONS.sub(lambda m: f"{int(m.group(1)) * 1000 + int(m.group(2).ljust(3, '0'))}k", text)
+    text = _TR_AND_TENTHS.sub(lambda m: f"{int(m.group(1)) * 1000 + int(m.group(2)) * 100}k", text)
+
+    def grouped(match: re.Match[str]) -> str:
+        amount = int(re.sub(r"[.,]", "", match.group(1)))
+        money = match.group(3) or match.group(0).startswith("₫") or amount >= 1_000_000
+        return f"{amount // 1000}k" if money and amount % 1000 == 0 else match.group(0)
+    return _GROUPED.sub(grouped, text)
+
+
 def percent_spelled(text: str) -> str:
     """"food cost %" is "food cost percent", "parties of 6+" are "parties of 6 or more" (normalizing drops the
     signs).

@@ -61,12 +61,14 @@ from aria.semantic.lexicon import (
     Entry,
     ValueMeaning,
     accents_of,
+    money_spelled,
     percent_spelled,
     shorthand_spelled,
     words_of,
 )
 from aria.semantic.periods import (
     SHIFT_OF_DAY,
+    day_to_come,
     find_periods,
     month_to_come,
     period_range,
@@ -266,9 +268,11 @@ def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
 _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5 tới 7 giờ tối", "khung 17h-19h"
     re.compile(r"\b(?:between|from) (\d{1,2}) ?(am|pm)? (?:and|to) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(\d{1,2}) ?(am|pm)? (?:to )?(\d{1,2}) ?(am|pm)\b"),
-    re.compile(r"\b(?:tu|khung|khung gio) (\d{1,2})h?()(?: gio)? (?:den |toi )?(\d{1,2})h? ?(?:gio)? ?(sang|trua|chieu|toi)?\b"),
-    re.compile(r"\b(\d{1,2})h()(?: den| toi)? (\d{1,2})h ?(sang|trua|chieu|toi)?\b"),  # "3h-5h chiều"
-)
+    re.compile(r"\b(?:tu|khung|khung gio) (\d{1,2})h?()(?: gio)? (?:den |toi )?(\d{1,2})h? ?(?:gio)? ?"
+               r"((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
+    re.compile(r"\b(\d{1,2})h()(?: den| toi)? (\d{1,2})h ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),  # "3h-5h
+)  # chiều" (but the "tối" of "tối nay" is a day: tonight)
+_HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
 _HAPPY_HOUR = ("happy", "hour")  # the name of a window of hours: said with its hours, it is those hours
 _AFTERNOON = ("pm", "chieu", "toi")
 
@@ -295,6 +299,10 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
                 end += 12
             if start_half in _AFTERNOON and start < 12 or not start_half and start < 12 and 12 <= start + 12 < end:
                 start += 12
+            if not start_half and not end_half and 5 <= start < end < 12 and _EVENING.search(text):
+                start, end = start + 12, end + 12  # "tối qua từ 7h đến 9h": the evening's hours
+            if match.group(0).startswith("tu ") and not _HOURS_JOINED.search(match.group(0)):
+                continue  # "từ 1/11 tới nay": a day of a month, until now
             said = set(match.group(0).split())
             hours_said = end_half or said & {"gio"} or any(w[-1] == "h" and w[:-1].isdigit() for w in said)
             words = _free_words(marks, offsets, match.start(), match.end())
@@ -500,6 +508,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         unit, n = ("people", 1) if people else (unit, n)
         days = unit is None and marks.words[end:end + 1] == ["ngay"] and marks.free(end, end + 1)
         unit = "days" if days else unit  # "còn đủ dùng dưới 3 ngày": days of stock, never a period
+        times = unit is None and marks.words[end:end + 1] == ["time"] and marks.free(end, end + 1)
+        unit = "count" if times else unit  # "visited more than 5 times": how many times, as "hơn 5 lần"
         up = _UP_OR_DOWN.get(tuple(marks.words[end + n:end + n + 2]))
         people_after = up is not None and not n and end + 2 < len(marks.words) and \
             marks.words[end + 2] in _PEOPLE_AFTER_A_FIGURE  # "6 or more people"
@@ -513,14 +523,16 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
                 people and marks.words[end + 1:end + 2] not in (["den"], ["toi"])):
             before = None  # "từ 5 giờ": from (but "nhóm từ 6 người": six or more)
         op = up or (before[1] if before is not None else None)
-        if op is None and unit == "people" and (marks.words[i - 1:i] in (["with"], ["had"]) or any(
+        only = op is None and unit == "people" and marks.words[i - 1:i] in (["chi"], ["only"]) and marks.free(i - 1, i)
+        if op is None and unit == "people" and (marks.words[i - 1:i] in (["with"], ["had"]) or only or any(
                 marks.words[max(0, i - 2):i] == [noun, "of"] for noun in _PARTY_NOUNS)):
-            op = "="  # "orders with 4 guests", "parties of 6": that many, never a top 6
+            op = "="  # "orders with 4 guests", "parties of 6", "chỉ 1 khách": that many, never a top 6
         if op is None:
             continue
         condition = _Condition(op, number, "vnd" if money else unit, end)
-        start = i - (before[0] if before else 0)
-        marks.mark(start, end + (1 if people or days else n if unit == "minutes" else 0), "threshold", condition)  #
+        start = i - (before[0] if before else 0) - only
+        marks.mark(start, end + (1 if people or days or times else n if unit == "minutes" else 0), "threshold",
+                   condition)  #
         # ("phiếu chờ quá 15 phút": the minutes are the condition's, never what is asked)
         if up is not None:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
@@ -534,12 +546,36 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
     return found
 
 
+def _guests_compared(marks: _Marks) -> list[str]:
+    """"Khách ca trưa tháng 10 so với tháng 9 tăng hay giảm": the guests, said bare as what is compared (never
+    split: no "nào", no "từng"), are how many came."""
+    bare = [a for a, b, k, p in marks.mentions if k == "concept" and p == "customer" and marks.words[a:b] in (
+        ["khach"], ["guest"]) and marks.before(a) not in ("tung", "moi", "cac", "each", "which", "per")
+            and marks.words[b:b + 1] != ["nao"]]
+    return ["guests"] if bare and len(bare) == sum(k == "concept" for _, _, k, _ in marks.mentions) else []
+
+
+def _rows_listed(marks: _Marks) -> bool:
+    """"List bills over 5 million", "which bills", "đơn nào trên 2tr5": the rows themselves are asked, one by one
+    (but "có hóa đơn nào trên 5 triệu không": whether there are any, a count answers)."""
+    if marks.says(("list",), ("liet", "ke"), ("which",), ("show",), ("what", "bill"), ("what", "order")):
+        return True
+    return any(word == "nao" and not ("co" in marks.words[:i] and {"khong", "chua"} & set(marks.words[i:]))
+               for i, word in enumerate(marks.words))
+
+
+def _size_of_a_party(marks: _Marks) -> bool:
+    """"Tables of 6 or more", "parties of 8+": a figure of people said as the size of each party."""
+    return any(k == "threshold" and marks.before(a - 1 if a else 0) in ("table", *_PARTY_NOUNS) and marks.before(a) == "of"
+               for a, _, k, _ in marks.mentions)
+
+
 def _party_named_before(marks: _Marks, start: int) -> None:
     """"Booking đoàn từ 8 người trở lên", "groups of 8 or more": the group said right before its size is the
     party itself (each row the size is of), not a word of its own."""
     at = start - 1 if marks.words[start - 1:start] == ["of"] else start
     counted = ("party", "parties") if at < start else ()  # "how many parties of 6": the parties, counted
-    table = marks.words[at - 1:at] == ["ban"] and marks.words[max(0, at - 2):at - 1] != ["dat"]  # "các bàn 6 người
+    table = marks.words[at - 1:at] in (["ban"], ["table"]) and marks.words[max(0, at - 2):at - 1] != ["dat"]  # "các bàn 6 người
     # trở lên": the parties at them (never "đặt bàn", a booking)
     if at > 0 and (marks.words[at - 1] in ("doan", *_PARTY_NOUNS) or table) and marks.words[at - 1] not in counted and \
             marks.free(at - 1, at):  # "average bill for parties over 4 people": those bills
@@ -656,7 +692,7 @@ class QuestionParser:
     def _parse(self, question: str, *, language: str, now: dt.datetime,
                not_concepts: frozenset[str] = frozenset()) -> Parsed:
         possessive_free = percent_spelled(_CONTRACTION.sub(" ", _SOFT_CONTRACTION.sub("", _POSSESSIVE.sub(
-            " ", shorthand_spelled(question)))))
+            " ", money_spelled(shorthand_spelled(question))))))
         odd = sorted(set(_NOT_PROSE.findall(possessive_free)))
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
@@ -1256,7 +1292,8 @@ class QuestionParser:
             candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
         elif _two_compared_with_no_figure(marks):  # "compare this week with last week", "so sánh ca trưa với ca
-            candidates = [self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the business did, as "how are
+            candidates = [_guests_compared(marks) or self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the
+            # business did, as "how are we doing" ("khách ca trưa tháng 10 so với tháng 9": the guests);
             # we doing"; "the Lẩu Thái this week compared with last week": its portions
         else:
             return Parsed(None, recognised, [], "no metric recognised")
@@ -1447,7 +1484,7 @@ class QuestionParser:
                 not any(self.catalog.metrics[m].until_now for m in metrics) and \
                 not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far); "in
             # December": the one to come
-            period = month_to_come(whole_current_period(period, now.date()), now.date())
+            period = day_to_come(month_to_come(whole_current_period(period, now.date()), now.date()), now.date())
         if period is not None and period.end == now.date() and period.end_before is None and (
                 any(self.catalog.metrics[m].until_now for m in metrics) or (_says_so_far(marks) and any(
                     self.catalog.metrics[m].booked_ahead for m in metrics))):  # no-shows this month, bookings so far
@@ -1503,8 +1540,14 @@ class QuestionParser:
         if isinstance(with_empty, str):
             return Parsed(None, recognised, [], with_empty)
         threshold = None
-        sized = None if any(g.startswith("metric_time") for g in group_by) else \
+        sized = None if any(g.startswith("metric_time") for g in group_by) and not any(
+            t.unit == "vnd" != self.catalog.metrics[metrics[0]].unit for t in thresholds) else \
             self._each_rows_own_size(thresholds, metrics)  # "days with more than 100 guests": a condition on a day
+        # (but "số đơn trên 2 triệu theo ngày": the bills over it, each day)
+        if sized is not None and thresholds[0].unit == "vnd" and not self._said_of_the_rows(marks, metrics[0]):
+            sized = None  # "orders with discounts over 100k": the figure is the discount's, not each bill's total
+        if sized is not None and thresholds[0].unit == "vnd" and not group_by and _rows_listed(marks):
+            return Parsed(None, recognised, [], "a list of single bills is not a metric (totals and splits are)")
         if sized is not None:  # "bookings for 6 or more people": the bookings whose party is that big
             filters, thresholds = [*filters, sized], []
         if thresholds:
@@ -1568,6 +1611,14 @@ class QuestionParser:
                     return True
         return False
 
+    @staticmethod
+    def _said_of_the_rows(marks: _Marks, metric: str) -> bool:
+        """"Bills over 2 million": the figure is said of the rows the metric counts (the metric named last before
+        it is that one), never of another figure named between ("orders with discounts over 100k")."""
+        start = next(a for a, _, k, _ in marks.mentions if k == "threshold")
+        before = [p for a, _, k, p in sorted(marks.mentions, key=lambda m: m[0]) if k == "metric" and a < start]
+        return not before or before[-1] == metric
+
     def _each_rows_own_size(self, thresholds: list[_Condition], metrics: list[str]) -> ValueFilter | None:
         """"Bookings for 6 or more people", "booking từ 8 khách trở lên": a condition in the unit each row of
         the metrics has a size in (a booking's party) keeps those rows, a filter on that size; never a condition on
@@ -1580,7 +1631,7 @@ class QuestionParser:
         if size is None or any(self.catalog.metrics[m].sized_by.get(thresholds[0].unit) != size
                                and not self.catalog.metrics[m].models <= first.models for m in metrics[1:]):
             return None
-        return ValueFilter(dimension=size, values=(f"{thresholds[0].figure:g}",), op=thresholds[0].op)
+        return ValueFilter(dimension=size, values=(str(int(thresholds[0].figure)),), op=thresholds[0].op)
 
     def _threshold_problem(self, marks: _Marks, thresholds: list[_Condition], metrics: list[str],
                            group_by: list[str], combined: bool) -> str:
@@ -1593,6 +1644,8 @@ class QuestionParser:
             return "a condition on a figure (fewer than 100 portions) keeps the rows of a split (which dishes, " \
                    "which days), with no comparison or share"
         condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
+        if condition.unit == "people" and _size_of_a_party(marks):  # "the most tables of 6+ guests": each party's
+            return f"the figure {condition.figure:g} is the size of each party, not a condition on {metrics[0]}"
         if condition.unit is not None and condition.unit != unit and (condition.unit, unit) not in _SAME_KIND_OF_COUNT:
             return f"the figure {condition.figure:g} is in {condition.unit}, and {metrics[0]} is measured in {unit}"
         after = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[0] >= condition.after
@@ -3211,10 +3264,43 @@ def _came_how_many_times(marks: _Marks) -> None:
     thresholds = {a: b for a, b, k, _ in marks.mentions if k == "threshold"}
     for i, word in enumerate(marks.words):  # "khách nào đến hơn 5 lần": their visits (bills), never the guests
         end = thresholds.get(i + 1)
-        if word == "den" and end is not None and marks.words[end:end + 1] in (["lan"], ["luot"]) and (
-                marks.marks[i] is None or (i, i + 1, "metric", "guests") in marks.mentions):  # (never "không đến")
-            marks.forget(i, i + 1)
+        if word != "den" or end is None or marks.words[end:end + 1] not in (["lan"], ["luot"]):
+            continue
+        guests_came = (i - 1, i + 1, "metric", "guests") in marks.mentions and marks.words[i - 1] == "khach"
+        if marks.marks[i] is None or (i, i + 1, "metric", "guests") in marks.mentions or guests_came:  # (never
+            marks.forget(i - guests_came, i + 1)  # "không đến")
             marks.mark(i, i + 1, "metric", "completed_orders")
+        who = next((j for j in range(i + 2, len(marks.words)) if marks.words[j - 1:j + 1] == ["la", "ai"]), None)
+        if guests_came and who is not None:  # "khách đến hơn 3 lần ... là ai": who the customers are
+            marks.forget(who - 1, who + 1)
+            marks.mark(i - 1, i, "filler")
+            marks.mark(who - 1, who, "filler")
+            marks.mark(who, who + 1, "concept", "customer")
+        elif guests_came:
+            marks.mark(i - 1, i, "concept", "customer")
+    for start, _, kind, condition in list(marks.mentions):  # "which customers visited more than 5 times", "guests who
+        if kind != "threshold" or getattr(condition, "unit", None) != "count" or \
+                marks.words[start - 1:start] not in _CAME:  # came in more than 3 times": their visits (bills), each
+            continue  # customer's; never the guests, nor the staff "who" would be
+        came = start - 1 - (marks.words[start - 2:start] in _CAME_IN)
+        who = came - 1 if marks.words[came - 1:came] == ["who"] else None
+        first = came if who is None else who
+        noun = first - 1 if first and marks.words[first - 1] in ("customer", "guest") else None
+        first = first if noun is None else noun
+        if first == came or any(k == "metric" for a, _, k, _ in marks.mentions if a < first) or not all(
+                m is None or m.kind in ("verb", "concept", "value") or m in _PEOPLE_WHO_CAME
+                for m in marks.marks[first:start]):
+            continue
+        marks.forget(first, start)
+        if noun is not None and who is not None:  # "guests who came": who is asked, the guests say of whom
+            marks.mark(noun, noun + 1, "filler")
+        marks.mark(who if who is not None else first, came, "concept", "customer")
+        marks.mark(came, start, "metric", "completed_orders")
+
+
+_CAME = (["came"], ["come"], ["visited"], ["visit"], ["dined"], ["in"])  # "came in", "visited"
+_CAME_IN = (["came", "in"], ["come", "in"])
+_PEOPLE_WHO_CAME = (_Mark("metric", "customers_served"), _Mark("metric", "guests"))
 
 
 def _over_a_period(marks: _Marks) -> None:

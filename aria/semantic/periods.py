@@ -93,8 +93,10 @@ _LAST_HOUR = re.compile(r"\b(?:(?:in |over |during )?the (?:last|past) hour)\b")
 _PAST_WEEK = re.compile(r"\b(?:(?:in |over |during |for )?the )?past week\b")  # seven days back ("last week": the
 # calendar week before this one)
 _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
-# a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11" (the latest one that has begun)
-_DATE_DM = re.compile(r"(?:\bngay |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto ))"
+# a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11", "hôm 1/11", "thứ Bảy 14/11" (the latest one
+# that has begun)
+_DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto )"
+                      r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day ))"
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
 # "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
 # 4 weeks before now as well as the week 4 back)
@@ -225,6 +227,25 @@ def month_to_come(period: TimeRange, today: dt.date) -> TimeRange:
     return period.model_copy(update={"start": start, "end": _month_start(start, -1) - dt.timedelta(days=1)})
 
 
+def day_to_come(period: TimeRange, today: dt.date) -> TimeRange:
+    """"Bookings for 18/11", "on the 18th" said on the 15th: a day named without its year (or its month), for what
+    is booked ahead, is the one still to come when there is one this year (this month), never last year's (last
+    month's); any other period unchanged."""
+    day = period.start
+    if period.unit != "day" or period.end != day or day >= today or period.start_at is not None or \
+            re.search(r"\d{4}|\b(?:year|nam)\b", period.phrase):
+        return period
+    if day.year < today.year:  # "18/11", "Nov 18": this year's
+        ahead = _date(today.year, day.month, day.day)
+    elif _DAY_OF_MONTH.search(period.phrase) and (day.year, day.month) != (today.year, today.month):
+        ahead = _date(today.year, today.month, day.day)  # "the 18th": this month's
+    else:
+        return period
+    if ahead is None or not today < ahead <= today + dt.timedelta(days=92):
+        return period
+    return period.model_copy(update={"start": ahead, "end": ahead})
+
+
 def weekend_range(back: int, today: dt.date) -> tuple[dt.date, dt.date] | None:
     """Saturday and Sunday of this week (``back`` 0, up to today) or of ``back`` weeks before."""
     saturday = _week_start(today) + dt.timedelta(days=5) - dt.timedelta(weeks=back)
@@ -252,6 +273,18 @@ def _named_quarter(quarter: int, year: int | None, today: dt.date) -> tuple[dt.d
     return start, min(today, _month_start(start, -3) - dt.timedelta(days=1))
 
 
+def _numbered_week(number: int, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """"Week 45": the ISO week of that number this year when it has begun, else last year's; up to today."""
+    for year in (today.year, today.year - 1):
+        try:
+            start = dt.date.fromisocalendar(year, number, 1)
+        except ValueError:
+            return None
+        if start <= today:
+            return start, min(today, start + dt.timedelta(days=6))
+    return None
+
+
 def _date(year: int, month: int, day: int) -> dt.date | None:
     try:
         return dt.date(year, month, day)
@@ -270,6 +303,15 @@ def _month_groups(match: re.Match[str]) -> tuple[str, str | None]:
 _MONTH_ABBR = {name[:3]: i + 1 for i, name in enumerate(_MONTH_NAMES)} | {"sept": 9}
 _MONTH_WORD = r"(" + "|".join(sorted({*(n for n in _MONTH_NAMES if n != "may"), *(a for a in _MONTH_ABBR if a != "may")},
                                      key=len, reverse=True)) + r")"
+_ANY_MONTH = _MONTH_WORD.replace("(", "(?:", 1)
+_SPAN_JOIN = r" (?:to |through |thru |till |until |and )?(?:the )?"
+# days of one month said as a span: "Oct 15-31", "from Nov 1 to 14", "the 5th and the 12th of November", "1-15 Oct"
+_DAY_SPAN_EN = re.compile(rf"\b(?:between )?(?:the )?(?:{_MONTH_WORD} (\d{{1,2}})(?:st|nd|rd|th)?{_SPAN_JOIN}(\d{{1,2}})(?:st|nd|rd|th)?"
+                          rf"(?! \d| (?:of )?{_ANY_MONTH}\b)|(\d{{1,2}})(?:st|nd|rd|th)?{_SPAN_JOIN}(\d{{1,2}})"
+                          rf"(?:st|nd|rd|th)? (?:of )?{_MONTH_WORD})\b")
+# "week 45", "tuần 45": a week of the year by its number (ISO), the latest one that has begun
+_WEEK_NUMBER = re.compile(r"\b(?:week|tuan) (?:so |number |no )?(\d{1,2})\b(?! (?:cua |of |trong |in )?(?:thang|month)\b)"
+                          r"(?! (?:ngay|day|tuan|week|thang|month)s?\b)")
 _DATE_EN = re.compile(rf"\b(?:{_MONTH_WORD} (\d{{1,2}})(?:st|nd|rd|th)?|(\d{{1,2}})(?:st|nd|rd|th)? (?:of )?{_MONTH_WORD})"
                       r"(?: (\d{4}))?\b")
 
@@ -444,6 +486,14 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _DATE_DMY.finditer(text):
         day = _date(int(match.group(3)), int(match.group(2)), int(match.group(1)))
         add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _DAY_SPAN_EN.finditer(text):
+        month_word, first, last = (match.group(1), match.group(2), match.group(3)) if match.group(1) else \
+            (match.group(6), match.group(4), match.group(5))
+        start = _recent_date(_month_number(month_word), int(first), None, today)
+        end = _date(start.year, start.month, int(last)) if start is not None else None
+        add(match.start(), match.end(), (start, end) if start and end and start < end else None)
+    for match in _WEEK_NUMBER.finditer(text):
+        add(match.start(), match.end(), _numbered_week(int(match.group(1)), today), "week")
     for match in _DATE_EN.finditer(text):
         month_word, day_text = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
         year = int(match.group(5)) if match.group(5) else None
@@ -623,6 +673,19 @@ def _opener(text: str, found: FoundPeriod) -> str | None:
     return next((w for w in _RANGE_OPEN if before and " ".join(before[-len(w.split()):]) == w), None)
 
 
+def _two_days_as_a_span(text: str, first: FoundPeriod, second: FoundPeriod) -> bool:
+    """"Nov 1 to Nov 14", "1/11 đến 10/11", "1 Nov to yesterday": two days joined by "to" with no "from" before them
+    are one span, when the first comes first and nothing compares them ("compare Nov 1 to Nov 14")."""
+    return text[first.end:second.start].strip() in _BARE_SPAN_JOIN and first.range.unit == second.range.unit == "day" \
+        and first.range.end < second.range.start and first.range.start_at is None and \
+        _CALENDAR_DAY.search(first.range.phrase) is not None and _COMPARED_BEFORE.search(text[:first.start]) is None
+
+
+_CALENDAR_DAY = re.compile(r"\d")  # a day said by its date ("Nov 1", "1/11"), never a weekday ("thứ 2 đến thứ 6")
+_BARE_SPAN_JOIN = ("to", "through", "thru", "till", "until", "den", "toi")
+_COMPARED_BEFORE = re.compile(r"\b(?:compare|compared|comparing|so sanh|so voi|vs|versus|against)\b")
+
+
 def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[FoundPeriod]:
     """"từ 1/11 đến 5/11", "from Monday to Wednesday", "between Nov 1 and Nov 5", "từ tháng 9 đến giờ": one range."""
     out: list[FoundPeriod] = []
@@ -630,6 +693,12 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
     while i < len(found):
         first = found[i]
         opener = _opener(text, first)
+        second = found[i + 1] if i + 1 < len(found) else None
+        if opener is None and second is not None and _two_days_as_a_span(text, first, second):
+            joined = TimeRange(start=first.range.start, end=second.range.end, phrase=text[first.start:second.end])
+            out.append(FoundPeriod(first.start, second.end, joined))  # "Nov 1 to Nov 14": one range
+            i += 2
+            continue
         if opener is None or any(span.fullmatch(first.range.phrase) for span in (_WEEKDAY_SPAN_VI, _WEEKDAY_SPAN_EN)):
             # "từ thứ 2 đến thứ 6 tuần trước": a span with its own end
             out.append(first)
@@ -637,7 +706,6 @@ def _join_ranges(text: str, found: list[FoundPeriod], today: dt.date) -> list[Fo
             continue
         start = first.start if first.range.phrase.startswith(opener + " ") else first.start - len(opener) - 1
         to_now = _TO_NOW.match(text, first.end)
-        second = found[i + 1] if i + 1 < len(found) else None
         between = text[first.end:second.start].strip() if second else ""
         closed = second is not None and between in _RANGE_JOIN
         if (opener in _SINCE or (opener in _FROM and not closed and first.range.end < today)) and not to_now:  # "since

@@ -985,6 +985,10 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Khách hạng vàng tháng này đến bao nhiêu lượt so với tháng trước?",  # a count of visits, never the money
     "Who got the biggest single tip yesterday?",  # one payment's tip, never the servers' tips summed
     "How many silver customers do we have and who are they?",  # the members listed, never a split by server
+    "How many orders had discounts over 100k last week?",  # the discount's figure, never each bill's total
+    "Which dine-in bills came in under 100k today?",  # the bills listed one by one, never counted
+    "Which 5 servers looked after the most tables of 6+ guests this month?",  # each party's size, never the guests
+    "Tuần này có đơn ăn tại chỗ nào chỉ 1 khách mà tổng tiền trên 500 nghìn không?",  # two conditions: one is kept
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2170,6 +2174,25 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("khách nào đến hơn 5 lần trong tháng 10", "vi", ["completed_orders"], [], ["customer__full_name"], None),
     # their visits over 5, never the guests of their bills summed
     ("sl bò lúc lắc tuần này bn", "vi", ["portions_sold"], [("Bò lúc lắc",)], [], None),  # a dish's quantity: portions
+    # "came more than N times": each customer's visits (bills), never the guests or the staff "who" would be
+    ("which customers visited more than 5 times last month", "en", ["completed_orders"], [], ["customer__full_name"],
+     None),
+    ("guests who came in more than 2 times", "en", ["completed_orders"], [], ["customer__full_name"], None),
+    ("khach den hon 3 lan trong 30 ngay qua la ai", "vi", ["completed_orders"], [], ["customer__full_name"], None),
+    # a bill's own total as the condition: those bills counted ("1,5 triệu", "₫1,500,000", "100k" read as money)
+    ("Tháng 10 có bao nhiêu hóa đơn trên 1,5 triệu?", "vi", ["completed_orders"], [("1500000",)], [], None),
+    ("How many takeaway orders under 100k last week?", "en", ["completed_orders"], [("TA",), ("100000",)], [], None),
+    ("Bills over ₫1,500,000 yesterday.", "en", ["completed_orders"], [("1500000",)], [], None),
+    ("orders with only 1 guest today", "en", ["completed_orders"], [("1",)], [], None),  # that many, never a top 1
+    ("Khách ca trưa tháng 10 so với tháng 9 tăng hay giảm bao nhiêu?", "vi", ["guests"], [("L",)], [], None),
+    ("How much have we been spending on supplies each month since September?", "en", ["supplier_spend"], [],
+     ["metric_time__month"], None),
+    ("tien tip tu 1/11 toi nay theo tung nhan vien", "vi", ["tips"], [], ["order__server__full_name"], None),  # "từ
+    # 1/11 tới nay": from a day until now, never the hours 1 to 11 pm
+    ("ban so 7 toi qua tu 7h den 9h goi nhung mon gi", "vi", ["portions_sold"], [("D",), ("7",), ("19", "20")],
+     ["menu_item__name_vi"], None),  # "tối qua từ 7h đến 9h": the evening's hours
+    ("Thời gian chờ món trung bình khung 19h-20h tối nay là bao nhiêu phút?", "vi", ["avg_wait_time"],
+     [("D",), ("19",)], [], None),  # the "tối" of "tối nay" is the day, never the hours' half
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

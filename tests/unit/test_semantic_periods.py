@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from aria.semantic.periods import find_periods, month_to_come
+from aria.semantic.periods import day_to_come, find_periods, month_to_come
 from aria.text import normalize
 
 NOW = dt.datetime(2026, 11, 15, 19, 40, tzinfo=ZoneInfo("Asia/Ho_Chi_Minh"))
@@ -59,6 +59,18 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     # a year by its number: the year, the current one up to today
     ("Revenue by month for 2026", dt.date(2026, 1, 1), dt.date(2026, 11, 15), "for 2026"),
     ("Doanh thu năm 2025", dt.date(2025, 1, 1), dt.date(2025, 12, 31), "nam 2025"),
+    # days of one month said as a span, the month once; two dates joined by "to" with no "from"
+    ("VAT collected Oct 1–15", dt.date(2026, 10, 1), dt.date(2026, 10, 15), "oct 1 15"),
+    ("Sales from Nov 1 to 14", dt.date(2026, 11, 1), dt.date(2026, 11, 14), "nov 1 to 14"),
+    ("Refunds between the 5th and the 12th of November", dt.date(2026, 11, 5), dt.date(2026, 11, 12),
+     "between the 5th and the 12th of november"),
+    ("Average bill Nov 1 to Nov 14", dt.date(2026, 11, 1), dt.date(2026, 11, 14), "nov 1 to nov 14"),
+    # a week by its number (ISO): week 45 of 2026 is Monday 2 to Sunday 8 November
+    ("Revenue for week 45 by category", dt.date(2026, 11, 2), dt.date(2026, 11, 8), "week 45"),
+    ("Doanh thu tuần 45", dt.date(2026, 11, 2), dt.date(2026, 11, 8), "tuan 45"),
+    # a day and month after "hôm" or a weekday
+    ("Hôm 1/11 có bao nhiêu hóa đơn", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "hom 1 11"),
+    ("Khu ngoài trời tối thứ Bảy 14/11", dt.date(2026, 11, 14), dt.date(2026, 11, 14), "thu bay 14 11"),
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]
@@ -100,6 +112,23 @@ def test_to_date_abbreviations_are_the_current_periods() -> None:
     assert _periods("revenue since the start of the month")[0][:2] == (dt.date(2026, 11, 1), dt.date(2026, 11, 15))
     assert _periods("covers since the beginning of the week")[0][:2] == (dt.date(2026, 11, 9), dt.date(2026, 11, 15))
     assert _periods("covers for the day so far")[0][:2] == (NOW.date(), NOW.date())
+
+
+def test_two_days_compared_or_a_weekday_span_are_not_joined_by_to() -> None:
+    assert [p[:2] for p in _periods("compare revenue Nov 1 to Nov 14")] == [
+        (dt.date(2026, 11, 1), dt.date(2026, 11, 1)), (dt.date(2026, 11, 14), dt.date(2026, 11, 14))]
+
+
+def test_a_day_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:
+    for question, coming in (("bookings on 18/11", dt.date(2026, 11, 18)), ("bookings for Nov 18", dt.date(2026, 11, 18)),
+                             ("bookings on the 18th", dt.date(2026, 11, 18))):
+        day = find_periods(normalize(question), NOW)[0].range
+        assert day.start < NOW.date()  # the latest begun, for what has happened
+        assert (day_to_come(day, NOW.date()).start, day_to_come(day, NOW.date()).end) == (coming, coming)
+    past = find_periods(normalize("bookings on 10/11"), NOW)[0].range
+    assert day_to_come(past, NOW.date()) == past  # this year's has been: as said
+    said_year = find_periods(normalize("bookings on 18/11/2025"), NOW)[0].range
+    assert day_to_come(said_year, NOW.date()) == said_year
 
 
 def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:

@@ -399,7 +399,8 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
                     "since we started recording", "since we started tracking", "since records began", "tu dau toi gio",
-                    "tu dau den gio", "tu dau den nay", "tu truoc toi gio", "tu truoc den nay", "tu truoc toi nay")
+                    "tu dau den gio", "tu dau den nay", "tu truoc toi gio", "tu truoc den nay", "tu truoc toi nay",
+                    "ke tu khi co du lieu", "tu khi co du lieu", "since we have data", "since the data starts")
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",

@@ -210,11 +210,12 @@ def _mark_periods(marks: _Marks, text: str, now: dt.datetime) -> list[TimeRange]
 
 
 def _without_look_alikes_of_from(marks: _Marks, text: str, offsets: list[int]) -> str:
-    """The text with each "tu" typed with marks other than those of "từ" (since, from) or "tư" made unreadable as a
-    period's start, the same length: "ví điện tử tuần trước" is last week, never since then."""
+    """The text with each "tu" typed with marks other than those of "từ" (since, from) or "tư", or typed bare after
+    "dien", made unreadable as a period's start, the same length: "ví điện tử tuần trước" is last week, never since
+    then."""
     for i, start in enumerate(offsets):
-        if marks.raw[i] == "tu" and marks.accents[i] not in ("", *_FROM_MARKS):
-            text = text[:start] + "t_" + text[start + 2:]
+        if marks.raw[i] == "tu" and (marks.accents[i] not in ("", *_FROM_MARKS) or marks.raw[i - 1:i] == ["dien"]):
+            text = text[:start] + "t_" + text[start + 2:]  # ("vi dien tu" typed bare: electronic, as "điện tử")
     return text
 
 
@@ -776,6 +777,9 @@ class QuestionParser:
         measure_split = _split_by_a_measure(marks)
         if measure_split:
             return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
+        divided = self._per_of_another_figure(marks)
+        if divided:  # "covers per labour hour": the guests divided, never the revenue per labour hour beside them
+            return Parsed(None, recognised, [], f"'{divided}' divides a figure that is not the one named before it")
         states = _from_one_value_to_another(marks)
         if states:  # "minutes from ready to served": the time between two states, never those tickets
             return Parsed(None, recognised, [], f"'{states}' goes from one value to another of the same kind, which "
@@ -1108,8 +1112,12 @@ class QuestionParser:
                     break
             else:  # "khách đặt bàn không tới theo từng khu vực, tỷ lệ bao nhiêu": the rate of the count named before
                 value = min(((a, b) for a, b, k, _ in marks.mentions if k == "value" and a >= i + size), default=None)
+                kinds = {m.concept for a, _, k, p in marks.mentions if value is not None and (a, k) == (value[0], "value")
+                         for m in p}  # type: ignore[attr-defined]  # ("thanh toán bằng thẻ": the card's kind)
                 if size and not percent and value is not None and marks.words[i:i + size] == ["ti", "le"] and all(
-                        _kind(marks.marks[j]) in ("unit", "metric", "verb", "filler") for j in range(i + size, value[0])) \
+                        _kind(marks.marks[j]) in ("unit", "metric", "verb", "filler") or (
+                            marks.marks[j] is None and marks.words[j] in ("bang", "qua"))
+                        or marks.marks[j] in [_Mark("concept", c) for c in kinds] for j in range(i + size, value[0])) \
                         and not _marked_after(marks, value[1], ("metric",)):  # "tỷ lệ đơn giao hàng", "tỷ lệ thanh
                     # toán tiền mặt": the value's share (but "tỷ lệ phiếu bar vượt thời gian chuẩn": the late rate)
                     marks.forget(i, i + size)
@@ -1611,6 +1619,18 @@ class QuestionParser:
                     return True
         return False
 
+    def _per_of_another_figure(self, marks: _Marks) -> str:
+        """"How many covers per labour hour": a ratio said from its "per" ("per labour hour": revenue per labour
+        hour) right after another figure is that figure divided, which no metric here is; the words, or ""."""
+        for a, b, kind, payload in marks.mentions:
+            inputs = self.catalog.metrics[str(payload)].inputs if kind == "metric" else ()
+            if not inputs or marks.words[a] != "per":
+                continue
+            before = [str(p) for s, _, k, p in sorted(marks.mentions, key=lambda m: m[0]) if k == "metric" and s < a]
+            if before and before[-1] not in (inputs[0], payload) and not self.catalog.metrics[before[-1]].inputs:
+                return " ".join(marks.words[a:b])  # (a ratio before it, "average check per order": said again)
+        return ""
+
     @staticmethod
     def _said_of_the_rows(marks: _Marks, metric: str) -> bool:
         """"Bills over 2 million": the figure is said of the rows the metric counts (the metric named last before
@@ -1777,7 +1797,9 @@ class QuestionParser:
                 try:
                     return candidate, self._split(marks, reading, language, tables, limit)
                 except _ReadAs as read_as:
-                    if _listed_after(marks, read_as.span[0]):  # "tips and refunds": a figure of its own, not the
+                    if _listed_after(marks, read_as.span[0]) or _asked_after_and(marks, read_as.span[0]):  # "tips
+                        # and refunds", "bookings per week and how many of them were no-shows": a figure of its own,
+                        # not the
                         marks.forget(*read_as.span)  # tips refunded
                         marks.mark(*read_as.span, "metric", read_as.instead)
                         return self._first_split(marks, [[*candidate, read_as.instead]], language, tables, limit)
@@ -4088,6 +4110,19 @@ def _listed_after(marks: _Marks, start: int) -> bool:
     """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
     return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
+
+
+def _asked_after_and(marks: _Marks, start: int) -> bool:
+    """"Bookings per week and how many of them were no-shows", "số lượt đặt bàn và bao nhiêu lượt không đến": the
+    words at ``start`` are asked of their own after "and" and "how many" (only words of no substance between)."""
+    i = start
+    while i > 0 and start - i < 7 and _kind(marks.marks[i - 1]) in ("filler", "unit", "conjunction", None):
+        i -= 1
+        if marks.words[i] in ("and", "va"):
+            between = marks.words[i + 1:start]
+            return any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"]) for j in range(len(between))) or \
+                "may" in between
+    return False
 
 
 def _listed_before_a_metric(marks: _Marks, end: int) -> bool:

@@ -40,6 +40,8 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("tuan truoc nua", "week", 2), ("thang truoc nua", "month", 2), ("the week before last", "week", 2),
     ("week before last", "week", 2), ("the month before last", "month", 2), ("month before last", "month", 2),
     ("tuan truoc", "week", 1), ("tuan qua", "week", 1), ("tuan roi", "week", 1), ("tuan nay", "week", 0),
+    ("tuan vua roi", "week", 1), ("tuan vua qua", "week", 1), ("thang vua roi", "month", 1),
+    ("thang vua qua", "month", 1), ("quarter to date", "quarter", 0), ("qtd", "quarter", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),
     ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1),
     ("nam nay", "year", 0), ("nam ngoai", "year", 1), ("nam truoc", "year", 1), ("tu dau nam", "year", 0),
@@ -109,7 +111,7 @@ _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "
                 "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
-_WEEK_SAID = "tuan truoc nua|tuan truoc|tuan roi|tuan qua|tuan nay"
+_WEEK_SAID = "tuan truoc nua|tuan truoc|tuan vua roi|tuan vua qua|tuan roi|tuan qua|tuan nay"
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac ngay )(?<!nhung ngay )(?:(?:ngay|hom|vao) )?("
                          + "|".join(_WEEKDAYS_VI) + r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b"
                          r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
@@ -337,7 +339,7 @@ def _recent_date(month: int, day: int, year: int | None, today: dt.date) -> dt.d
 
 
 # The week a weekday is said of, as weeks back from this one ("thứ 7 tuần trước nữa": the week before last).
-_WEEKS_BACK = {"tuan truoc nua": 2, "tuan truoc": 1, "tuan roi": 1, "tuan qua": 1, "previous": 1, "tuan nay": 0, "this": 0}
+_WEEKS_BACK = {"tuan truoc nua": 2, "tuan truoc": 1, "tuan roi": 1, "tuan qua": 1, "tuan vua roi": 1, "tuan vua qua": 1, "previous": 1, "tuan nay": 0, "this": 0}
 
 
 def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) -> tuple[dt.date, dt.date] | None:

@@ -989,6 +989,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which dine-in bills came in under 100k today?",  # the bills listed one by one, never counted
     "Which 5 servers looked after the most tables of 6+ guests this month?",  # each party's size, never the guests
     "Tuần này có đơn ăn tại chỗ nào chỉ 1 khách mà tổng tiền trên 500 nghìn không?",  # two conditions: one is kept
+    "How many covers did we serve per labour hour each week?",  # the guests divided, never revenue per labour hour
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2193,6 +2194,16 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__name_vi"], None),  # "tối qua từ 7h đến 9h": the evening's hours
     ("Thời gian chờ món trung bình khung 19h-20h tối nay là bao nhiêu phút?", "vi", ["avg_wait_time"],
      [("D",), ("19",)], [], None),  # the "tối" of "tối nay" is the day, never the hours' half
+    ("Bookings per week and how many of them were no-shows.", "en", ["reservations", "no_shows"], [],
+     ["metric_time__week"], None),  # asked after "and how many": a figure of its own beside the bookings
+    ("Số lượt đặt bàn mỗi tuần trong tháng 10 và bao nhiêu lượt không đến", "vi", ["reservations", "no_shows"], [],
+     ["metric_time__week"], None),
+    ("tỷ lệ thanh toán bằng thẻ tháng 10", "vi", ["payment_amount"], [("CARD",)], [], None),  # the card's share
+    ("doanh thu vi dien tu thang truoc", "vi", ["payment_amount"], [("E_WALLET",)], [], None),  # "tu" after "dien",
+    # typed bare: "điện tử", never "từ tháng trước"
+    ("trung binh moi ngay ban dc bao nhieu don trong thang 10", "vi", ["avg_daily_orders"], [], [], None),
+    ("Chi phí nguyên vật liệu của món đã bán chiếm bao nhiêu % doanh thu tháng 10?", "vi", ["food_cost_pct"], [], [],
+     None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -71,6 +71,9 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
     # a day and month after "hôm" or a weekday
     ("Hôm 1/11 có bao nhiêu hóa đơn", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "hom 1 11"),
     ("Khu ngoài trời tối thứ Bảy 14/11", dt.date(2026, 11, 14), dt.date(2026, 11, 14), "thu bay 14 11"),
+    ("Tuần vừa rồi món nào bị hủy nhiều nhất", dt.date(2026, 11, 2), dt.date(2026, 11, 8), "tuan vua roi"),
+    ("Doanh thu thứ 7 tuần vừa rồi", dt.date(2026, 11, 7), dt.date(2026, 11, 7), "thu 7 tuan vua roi"),
+    ("Quarter-to-date covers", dt.date(2026, 10, 1), dt.date(2026, 11, 15), "quarter to date"),
 ])
 def test_a_time_phrase_is_one_range(question: str, start: dt.date, end: dt.date, phrase: str) -> None:
     assert _periods(question) == [(start, end, phrase)]

@@ -538,6 +538,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
         if up is not None:
             marks.mark(end + n, end + n + 2 + (1 if people_after else 0), "threshold")
         if condition.unit == "people":
+            if marks.words[start - 1:start] == ["di"] and marks.free(start - 1, start):  # "khách đặt bàn đi từ 6
+                marks.mark(start - 1, start, "filler")  # người": who come as a party of that size
             _party_named_before(marks, start)
             for j, said in enumerate(marks.words):  # "group bookings of 6 or more", "booking nhóm đông từ 6 người":
                 if said in _PARTY_WORDS and marks.free(j, j + 1):  # the party its size is of ("nhóm khách nào từ 6
@@ -1411,6 +1413,10 @@ class QuestionParser:
                                                 "or a rate")
         units = units_said - ({"percent"} if share or (compare is not None and not _percent_of_a_metric(marks))
                               else set())  # a share, or a change in % (but "là bao nhiêu % doanh số": a ratio)
+        rate = self.catalog.rate_of(metrics[0]) if units == {"percent"} and len(named) == 1 and not any(
+            self.catalog.metrics[m].unit == "percent" for m in metrics) else None
+        if rate is not None:  # "food cost từng nhóm món là bao nhiêu %": the food cost in percent (of its whole)
+            metrics = [rate, *self.catalog.metrics[rate].companions]
         metrics += self._listed_in_the_unit_asked(metrics, units)
         if units - {self.catalog.metrics[m].unit for m in metrics} - {"count"}:
             return Parsed(None, recognised, [], f"the question asks in {', '.join(sorted(units))}, "
@@ -3638,7 +3644,9 @@ def _sell_after_dish(marks: _Marks) -> None:
         if kind == "concept" and payload == "table_no" and marks.words[a:b] == ["ban"] and \
                 marks.accents[a] in ("", _ACUTE) and (  # never "bàn" typed with its mark: "mấy bàn, bao nhiêu khách"
                 _after_a_dish(marks, a) or _how_many_after(marks, b)
-                or " ".join(marks.words[b:b + 2]) in _SELLING_SUPERLATIVES):
+                or " ".join(marks.words[b:b + 2]) in _SELLING_SUPERLATIVES or marks.words[b:b + 1] == ["chay"]
+                or (_kind(marks.marks[a - 1] if a else None) == "which"
+                    and marks.words[b:b + 2] in (["nhieu", "hon"], ["it", "hon"]))):  # "loại nào bán chạy hơn"
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
         elif kind == "value" and (figure := _figure_said_of_rows(marks, a, b)) is not None:

@@ -2204,6 +2204,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("trung binh moi ngay ban dc bao nhieu don trong thang 10", "vi", ["avg_daily_orders"], [], [], None),
     ("Chi phí nguyên vật liệu của món đã bán chiếm bao nhiêu % doanh thu tháng 10?", "vi", ["food_cost_pct"], [], [],
      None),
+    ("Tháng trước food cost từng nhóm món là bao nhiêu %?", "vi", ["food_cost_pct"], [],
+     ["menu_item__category__name_vi"], None),  # a figure asked in % far after it: its rate
+    ("bia saigon voi heineken thang nay loai nao ban nhieu hon", "vi", ["portions_sold"],
+     [("Bia Saigon Special", "Bia Heineken")], ["menu_item__name_vi"], None),  # "bán" typed bare after "nào": sold
+    ("Hàng tồn kho hiện giờ trị giá bao nhiêu tiền?", "vi", ["stock_value"], [], [], None),
+    ("How long are lunch tables staying seated each day this week?", "en", ["avg_minutes_seated"], [("L",)],
+     ["metric_time__day"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -779,6 +779,15 @@ class QuestionParser:
         measure_split = _split_by_a_measure(marks)
         if measure_split:
             return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
+        priced = next((" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "superlative"
+                       and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
+        if priced and any(k == "metric" and p != "menu_price" for _, _, k, p in marks.mentions):  # "the most
+            # expensive dish and how many did we sell": ranked by its price, then another figure of it
+            return Parsed(None, recognised, [], f"'{priced}' ranks by the price, and the question asks another figure "
+                                                "of the one found")
+        part = self._a_total_then_a_part(marks)
+        if part:  # "orders today, how many were delivery": the total and that part, never only the part
+            return Parsed(None, recognised, [], f"a total and a part of it ('{part}') are asked: two figures")
         divided = self._per_of_another_figure(marks)
         if divided:  # "covers per labour hour": the guests divided, never the revenue per labour hour beside them
             return Parsed(None, recognised, [], f"'{divided}' divides a figure that is not the one named before it")
@@ -1625,6 +1634,40 @@ class QuestionParser:
                     return True
         return False
 
+    def _a_total_then_a_part(self, marks: _Marks) -> str:
+        """"Orders today, how many were delivery?", "hôm nay bao nhiêu đơn, bao nhiêu đơn giao hàng", "tối nay có
+        bao nhiêu bàn đặt, bao nhiêu bàn từ 6 người trở lên": a figure asked, then, after a comma or "and", "how
+        many" again before a value or a condition that would narrow it; read as one query the value narrows both
+        and the total is lost. The words of the part, or "" (values listed side by side, "card and cash", are a
+        split; a value that names a figure of its own, "how many of them were no-shows", is that figure)."""
+        mentions = sorted(marks.mentions, key=lambda m: m[0])
+        first, total = next(((b, str(p)) for _, b, k, p in mentions if k == "metric"), (None, ""))
+        if first is None or any(k in ("value", "threshold") and a < first and not self._is_shift_value(k, p)
+                                for a, _, k, p in mentions):
+            return ""
+        listed = _values_per_concept(marks)
+        fixed = self.catalog.metrics[total].fixes  # ("how many of them showed up": a figure of its own)
+        for cut in sorted(c for c in {*marks.commas, *(i for i, w in enumerate(marks.words) if w in ("and", "va"))}
+                          if c >= first):
+            part = next(((a, b, k, p) for a, b, k, p in mentions if a > cut and k in ("threshold", "value")), None)
+            if part is None:
+                continue
+            a, b, kind, payload = part
+            meanings = cast(tuple[ValueMeaning, ...], payload) if kind == "value" else ()
+            if self._is_shift_value(kind, payload) or tuple(marks.words[a:b]) in self._metric_words or any(
+                    listed[m.concept] > 1 or m.concept in ("uom", "unit") or m.concept in fixed for m in meanings) \
+                    or any(k == "metric" and cut < s < a and p != total for s, _, k, p in mentions):
+                continue  # ("nhập bao nhiêu và dùng bao nhiêu bún tươi": the value is of both figures)
+            between = marks.words[cut:a]
+            if any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"]) for j in range(len(between))) or \
+                    "may" in between:
+                return " ".join(marks.words[a:b])
+        return ""
+
+    @staticmethod
+    def _is_shift_value(kind: str, payload: object) -> bool:
+        return kind == "value" and any(m.concept == "shift" for m in cast(tuple[ValueMeaning, ...], payload))
+
     def _per_of_another_figure(self, marks: _Marks) -> str:
         """"How many covers per labour hour": a ratio said from its "per" ("per labour hour": revenue per labour
         hour) right after another figure is that figure divided, which no metric here is; the words, or ""."""
@@ -1805,10 +1848,13 @@ class QuestionParser:
                 except _ReadAs as read_as:
                     if _listed_after(marks, read_as.span[0]) or _asked_after_and(marks, read_as.span[0]):  # "tips
                         # and refunds", "bookings per week and how many of them were no-shows": a figure of its own,
-                        # not the
-                        marks.forget(*read_as.span)  # tips refunded
-                        marks.mark(*read_as.span, "metric", read_as.instead)
-                        return self._first_split(marks, [[*candidate, read_as.instead]], language, tables, limit)
+                        # not the tips refunded (the figure the value's words name, when they name one: "and the
+                        # no-show count", never the party size of the no-shows)
+                        own = self._metric_words.get(tuple(marks.words[read_as.span[0]:read_as.span[1]]))
+                        own = own if own is not None and own not in candidate else read_as.instead
+                        marks.forget(*read_as.span)
+                        marks.mark(*read_as.span, "metric", own)
+                        return self._first_split(marks, [[*candidate, own]], language, tables, limit)
                     if _listed_before_a_metric(marks, read_as.span[1]):  # "cancelled vs no-show bookings": the
                         marks.forget(*read_as.span)  # cancelled ones, a figure of their own beside the no-shows
                         marks.mark(*read_as.span, "metric", read_as.instead)
@@ -3646,7 +3692,8 @@ def _sell_after_dish(marks: _Marks) -> None:
                 _after_a_dish(marks, a) or _how_many_after(marks, b)
                 or " ".join(marks.words[b:b + 2]) in _SELLING_SUPERLATIVES or marks.words[b:b + 1] == ["chay"]
                 or (_kind(marks.marks[a - 1] if a else None) == "which"
-                    and marks.words[b:b + 2] in (["nhieu", "hon"], ["it", "hon"]))):  # "loại nào bán chạy hơn"
+                    and marks.words[b:b + 2] in (["nhieu", "hon"], ["it", "hon"], ["nhieu", "nhat"], ["it", "nhat"]))):
+            # "loại nào bán chạy hơn", "nhân viên nào bán nhiều nhất"
             kind, payload = "verb", "portions_sold"
             marks.marks[a] = _Mark("verb", payload)
         elif kind == "value" and (figure := _figure_said_of_rows(marks, a, b)) is not None:
@@ -4115,7 +4162,10 @@ def _said_how_often(marks: _Marks) -> bool:
 
 
 def _listed_after(marks: _Marks, start: int) -> bool:
-    """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền"."""
+    """The words at ``start`` close a list of figures: "tips and refunds", "tiền tip, hoàn tiền", "and the no-show
+    count"."""
+    if marks.words[start - 1:start] == ["the"] and _kind(marks.marks[start - 1]) in ("filler", None):
+        start -= 1
     return start in marks.commas or (start > 0 and marks.words[start - 1] in ("and", "va", "voi", "&") and
                                      _kind(marks.marks[start - 1]) in ("conjunction", "filler", None))
 
@@ -4128,8 +4178,8 @@ def _asked_after_and(marks: _Marks, start: int) -> bool:
         i -= 1
         if marks.words[i] in ("and", "va"):
             between = marks.words[i + 1:start]
-            return any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"]) for j in range(len(between))) or \
-                "may" in between
+            return any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"], ["so", "luot"], ["so", "lan"],
+                                            ["number", "of"]) for j in range(len(between))) or "may" in between
     return False
 
 

@@ -990,6 +990,10 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which 5 servers looked after the most tables of 6+ guests this month?",  # each party's size, never the guests
     "Tuần này có đơn ăn tại chỗ nào chỉ 1 khách mà tổng tiền trên 500 nghìn không?",  # two conditions: one is kept
     "How many covers did we serve per labour hour each week?",  # the guests divided, never revenue per labour hour
+    "How many orders today, and how many were delivery?",  # the total and the part, never only the part
+    "hom nay bao nhieu don, bao nhieu don giao hang",
+    "Tối nay có bao nhiêu bàn đặt, bao nhiêu bàn từ 6 người trở lên?",
+    "What's the most expensive dish and how many did we sell this month?",  # ranked by price, then its sales
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2211,6 +2215,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Hàng tồn kho hiện giờ trị giá bao nhiêu tiền?", "vi", ["stock_value"], [], [], None),
     ("How long are lunch tables staying seated each day this week?", "en", ["avg_minutes_seated"], [("L",)],
      ["metric_time__day"], None),
+    ("Average party size on bookings this month and the no-show count", "en",
+     ["avg_party_size", "reservations", "no_shows"], [], [], None),  # "and the no-show count": a figure of its own
+    ("nhan vien nao ban nhieu nhat tuan nay, phuc vu may don", "vi", ["completed_orders"], [], ["server__full_name"],
+     5),  # "nào bán nhiều nhất" typed bare: selling, never a split by table
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -251,12 +251,13 @@ UNITS: dict[str, str] = {
     "bao nhieu phut": "minutes", "may phut": "minutes",
 }
 # List words: "ca trưa và ca tối", "cash or card".
-CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi")
+CONJUNCTIONS = ("va", "and", "hoac", "or", "cung", "voi", "vs", "versus", "with", "cung voi", "plus", "along with")
 # Words that set two periods side by side; accounted for only when the question names two periods.
 COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to", "compared with", "comparison",
                  "against", "doi chieu", "hon", "week over week", "month over month", "day over day", "week on week",
                  "month on month", "day on day", "stack up against",
                  "stacks up against", "stacked up against", "measure up against", "next to", "up against",
+                 "and what about", "what about", "how about",
                  "cao hon", "thap hon", "nhieu hon", "it hon", "tot hon", "kem hon", "te hon", "cham hon", "nhanh hon", "lau hon", "hon hay kem", "nhieu tien hon", "it tien hon", "higher than", "lower than",
                  "better than", "worse than", "busier than", "quieter than",  # "tháng này có cao hơn tháng trước không"
                  "higher", "lower", "busier", "quieter", "bigger", "smaller", "more", "fewer")  # "is the average bill higher at lunch or
@@ -376,7 +377,7 @@ PART_OF_WORDS = ("trong đó", "trong số đó", "of which", "of those", "out o
 TWO_WAY_WORDS = {"mon nuoc": "món nước"}  # as normalized: as said
 TOGETHER_WORDS = ("gọi kèm", "ăn kèm", "mua kèm", "order kèm", "uống kèm", "kèm với", "đi kèm", "ordered with",
                   "ordered together", "ordered alongside", "bought together", "sold together", "goes with", "go with",
-                  "paired with", "along with")
+                  "paired with", "ordered along with", "sold along with", "bought along with", "eaten along with")
 # What the parser makes of each (kind of mention, its phrases, what it shows as their meaning).
 _ASKED_FOR = (("condition", CONDITION_WORDS, "a condition on a count"), ("listing", LISTING_WORDS, "a list of rows"),
               ("together", TOGETHER_WORDS, "what is ordered together"), ("part_of", PART_OF_WORDS, "a part of it"),

@@ -2219,6 +2219,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["avg_party_size", "reservations", "no_shows"], [], [], None),  # "and the no-show count": a figure of its own
     ("nhan vien nao ban nhieu nhat tuan nay, phuc vu may don", "vi", ["completed_orders"], [], ["server__full_name"],
      5),  # "nào bán nhiều nhất" typed bare: selling, never a split by table
+    ("Tips yesterday plus the number of bills that had a tip", "en", ["tips", "tipped_bills"], [], [], None),
+    ("Revenue from the VIP rooms this month along with the covers there", "en", ["revenue", "guests"], [("VP",)], [],
+     None),  # "along with" lists a figure; only "ordered along with" pairs dishes
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -24,6 +24,8 @@ _VI_WORDS = {
     "tuan", "truoc", "nguyen", "lieu", "tien", "ngay", "gio", "kho", "hao", "hut", "bep", "nhan", "vien", "trung",
     "binh", "duoc", "roi", "moi", "tung", "voi", "sanh", "dat", "phieu", "thanh", "toan", "tong", "hien", "dang",
     "mua", "nhap", "luong", "phan", "giam", "gia", "nuoc", "uong", "quan", "khong", "nhung",
+    # words whose marks French or Portuguese share ("Còn bia Sài Gòn thì sao?" has no letter only Vietnamese uses)
+    "còn", "thì", "sao", "là", "gì", "khu", "bia", "vào", "tôi", "mình", "thế", "nhé",
 }
 _EN_WORDS = {
     "the", "what", "which", "how", "many", "much", "of", "by", "in", "for", "and", "is", "are", "was",
@@ -54,6 +56,8 @@ def detect_language(text: str) -> Language | None:
     'en'
     >>> detect_language("How many portions of bún chả did we sell yesterday?")
     'en'
+    >>> detect_language("Còn bia Sài Gòn thì sao?")
+    'vi'
     """
     if _non_latin_share(text) > 0.3:
         return None

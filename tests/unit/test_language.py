@@ -18,6 +18,8 @@ from aria.reflect.language import MAX_QUESTION_CHARS, QuestionRejected, detect_l
         ("What do we charge for Bò lúc lắc, and what does a portion cost us?", "en"),  # a dish named in Vietnamese
         ("Top 5 món bán chạy nhất tuần này", "vi"),
         ("doanh thu hôm qua by payment method", "vi"),
+        ("Còn bia Sài Gòn thì sao?", "vi"),  # only marks French shares, on words only Vietnamese uses
+        ("Còn khu VIP thì sao?", "vi"),
         ("昨天晚上的营业额是多少？", None),
         ("Какая выручка за вчера?", None),
         ("รายได้เมื่อวานเท่าไหร่", None),

@@ -3647,13 +3647,17 @@ def _named_just_before(marks: _Marks, a: int, concepts: tuple[str, ...], skip: t
                        through_values: bool = False, head_words: tuple[str, ...] = ()) -> bool:
     """The words before ``a`` (past the kinds in ``skip``, and, ``through_values``, past the values that narrow
     them) name one of ``concepts``, as a concept or a value, or start with one of ``head_words`` ("món")."""
+    def names_one(i: int) -> bool:
+        return any(s0 <= i < e0 and (p in concepts or marks.words[s0] in head_words or (
+            isinstance(p, tuple) and any(getattr(m, "concept", None) in concepts for m in p)))
+            for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
+
     before = a - 1
     while before >= 0 and (_kind(marks.marks[before]) in skip or (
-            through_values and _kind(marks.marks[before]) == "value" and marks.words[before] not in head_words)):
+            through_values and _kind(marks.marks[before]) == "value" and marks.words[before] not in head_words
+            and not names_one(before))):  # (but a dish named itself: "tôm rang me bị hủy")
         before -= 1
-    return any(s0 <= before < e0 and (p in concepts or marks.words[s0] in head_words or (
-        isinstance(p, tuple) and any(getattr(m, "concept", None) in concepts for m in p)))
-        for s0, e0, k, p in marks.mentions if k in ("concept", "value"))
+    return names_one(before)
 
 
 def _after_a_dish(marks: _Marks, a: int, through_values: bool = False) -> bool:
@@ -3672,12 +3676,19 @@ _DELIVERED_WORDS = frozenset([("giao", "hang"), ("giao",), ("delivered",), ("del
 def _figure_said_of_rows(marks: _Marks, a: int, b: int) -> str | None:
     """The metric a value phrase says of the rows named just before it, or None."""
     words = tuple(marks.words[a:b])
-    if words in _VOIDED_WORDS and (_after_a_dish(marks, a, through_values=True) or (
+    if words in _VOIDED_WORDS and (_after_a_dish(marks, a, through_values=True) or _after_a_dish(
+            marks, _before_a_period(marks, a), through_values=True) or (
             marks.words[b:b + 2] == ["mon", "nao"])):  # "tối nay hủy món nào": the dishes voided
         return "voided_lines"
     if words in _DELIVERED_WORDS and _named_just_before(marks, a, ("supplier",), ("which", "filler")):
         return "deliveries"
     return None
+
+
+def _before_a_period(marks: _Marks, a: int) -> int:
+    """Where the words before ``a`` start when a period said right before it is left out ("chạo tôm tháng này bị
+    hủy": the dish)."""
+    return next((s0 for s0, e0, k, _ in marks.mentions if k == "time" and e0 == a), a)
 
 
 def _sell_after_dish(marks: _Marks) -> None:

@@ -2222,6 +2222,12 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Tips yesterday plus the number of bills that had a tip", "en", ["tips", "tipped_bills"], [], [], None),
     ("Revenue from the VIP rooms this month along with the covers there", "en", ["revenue", "guests"], [("VP",)], [],
      None),  # "along with" lists a figure; only "ordered along with" pairs dishes
+    ("tom rang me bi huy may lan thang nay", "vi", ["voided_lines"], [("Tôm rang me",)], [], None),  # a dish voided
+    ("Chạo tôm tháng này bị hủy mấy phần?", "vi", ["voided_lines"], [("Chạo tôm",)], [], None),  # (a period between)
+    ("Sườn heo hiện còn tồn bao nhiêu ký?", "vi", ["stock_on_hand"], [("Sườn heo",), ("kg",)], ["ingredient__name_vi"],
+     None),
+    ("How many kg of Avocados are left?", "en", ["stock_on_hand"], [("kg",), ("Avocados",)], ["ingredient__name_en"],
+     None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

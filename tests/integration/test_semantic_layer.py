@@ -2228,6 +2228,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),
     ("How many kg of Avocados are left?", "en", ["stock_on_hand"], [("kg",), ("Avocados",)], ["ingredient__name_en"],
      None),
+    ("top 5 mon khach dat giao hang nhieu nhat tuan nay", "vi", ["portions_sold"], [("DL",)], ["menu_item__name_vi"],
+     5),  # "khách đặt giao hàng": ordered for delivery, never a booking
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

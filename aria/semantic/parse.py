@@ -1848,10 +1848,12 @@ class QuestionParser:
                 except _ReadAs as read_as:
                     if _listed_after(marks, read_as.span[0]) or _asked_after_and(marks, read_as.span[0]):  # "tips
                         # and refunds", "bookings per week and how many of them were no-shows": a figure of its own,
-                        # not the tips refunded (the figure the value's words name, when they name one: "and the
+                        # not the tips refunded (the count the value's words name, when a count is said: "and the
                         # no-show count", never the party size of the no-shows)
                         own = self._metric_words.get(tuple(marks.words[read_as.span[0]:read_as.span[1]]))
-                        own = own if own is not None and own not in candidate else read_as.instead
+                        counted = marks.words[read_as.span[1]:read_as.span[1] + 1] in (["count"], ["number"]) or \
+                            "so" in marks.words[max(0, read_as.span[0] - 3):read_as.span[0]]  # "the no-show count"
+                        own = own if own is not None and own not in candidate and counted else read_as.instead
                         marks.forget(*read_as.span)
                         marks.mark(*read_as.span, "metric", own)
                         return self._first_split(marks, [[*candidate, own]], language, tables, limit)

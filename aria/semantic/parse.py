@@ -1312,8 +1312,8 @@ class QuestionParser:
             # those who worked)
         elif _two_compared_with_no_figure(marks):  # "compare this week with last week", "so sánh ca trưa với ca
             candidates = [_guests_compared(marks) or self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the
-            # business did, as "how are we doing" ("khách ca trưa tháng 10 so với tháng 9": the guests);
-            # we doing"; "the Lẩu Thái this week compared with last week": its portions
+            # business did, as "how are we doing"; "the Lẩu Thái this week compared with last week": its portions;
+            # "khách ca trưa tháng 10 so với tháng 9": the guests
         else:
             return Parsed(None, recognised, [], "no metric recognised")
         found = self._first_split(marks, candidates, language, tables, limit)
@@ -3355,10 +3355,10 @@ def _came_how_many_times(marks: _Marks) -> None:
         elif guests_came:
             marks.mark(i - 1, i, "concept", "customer")
     for start, _, kind, condition in list(marks.mentions):  # "which customers visited more than 5 times", "guests who
+        came = start - 2 if marks.words[max(0, start - 2):start] in _CAME_IN else start - 1  # came in more than 3
         if kind != "threshold" or getattr(condition, "unit", None) != "count" or \
-                marks.words[start - 1:start] not in _CAME:  # came in more than 3 times": their visits (bills), each
-            continue  # customer's; never the guests, nor the staff "who" would be
-        came = start - 1 - (marks.words[start - 2:start] in _CAME_IN)
+                marks.words[max(0, came):start] not in _CAME:  # times": their visits (bills), each customer's; never
+            continue  # the guests, nor the staff "who" would be
         who = came - 1 if marks.words[came - 1:came] == ["who"] else None
         first = came if who is None else who
         noun = first - 1 if first and marks.words[first - 1] in ("customer", "guest") else None
@@ -3374,8 +3374,8 @@ def _came_how_many_times(marks: _Marks) -> None:
         marks.mark(came, start, "metric", "completed_orders")
 
 
-_CAME = (["came"], ["come"], ["visited"], ["visit"], ["dined"], ["in"])  # "came in", "visited"
 _CAME_IN = (["came", "in"], ["come", "in"])
+_CAME = (["came"], ["come"], ["visited"], ["visit"], ["dined"], *_CAME_IN)
 _PEOPLE_WHO_CAME = (_Mark("metric", "customers_served"), _Mark("metric", "guests"))
 
 

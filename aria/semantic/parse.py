@@ -1641,7 +1641,7 @@ class QuestionParser:
         and the total is lost. The words of the part, or "" (values listed side by side, "card and cash", are a
         split; a value that names a figure of its own, "how many of them were no-shows", is that figure)."""
         mentions = sorted(marks.mentions, key=lambda m: m[0])
-        first, total = next(((b, str(p)) for _, b, k, p in mentions if k == "metric"), (None, ""))
+        _, first, total = next(iter(_metric_spans(marks)), (None, None, ""))
         if first is None or any(k in ("value", "threshold") and a < first and not self._is_shift_value(k, p)
                                 for a, _, k, p in mentions):
             return ""
@@ -1658,9 +1658,7 @@ class QuestionParser:
                     listed[m.concept] > 1 or m.concept in ("uom", "unit") or m.concept in fixed for m in meanings) \
                     or any(k == "metric" and cut < s < a and p != total for s, _, k, p in mentions):
                 continue  # ("nhập bao nhiêu và dùng bao nhiêu bún tươi": the value is of both figures)
-            between = marks.words[cut:a]
-            if any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"]) for j in range(len(between))) or \
-                    "may" in between:
+            if _how_many_in(marks.words[cut:a], _HOW_MANY):
                 return " ".join(marks.words[a:b])
         return ""
 
@@ -1675,7 +1673,7 @@ class QuestionParser:
             inputs = self.catalog.metrics[str(payload)].inputs if kind == "metric" else ()
             if not inputs or marks.words[a] != "per":
                 continue
-            before = [str(p) for s, _, k, p in sorted(marks.mentions, key=lambda m: m[0]) if k == "metric" and s < a]
+            before = [m for s, _, m in _metric_spans(marks) if s < a]
             if before and before[-1] not in (inputs[0], payload) and not self.catalog.metrics[before[-1]].inputs:
                 return " ".join(marks.words[a:b])  # (a ratio before it, "average check per order": said again)
         return ""
@@ -1685,7 +1683,7 @@ class QuestionParser:
         """"Bills over 2 million": the figure is said of the rows the metric counts (the metric named last before
         it is that one), never of another figure named between ("orders with discounts over 100k")."""
         start = next(a for a, _, k, _ in marks.mentions if k == "threshold")
-        before = [p for a, _, k, p in sorted(marks.mentions, key=lambda m: m[0]) if k == "metric" and a < start]
+        before = [m for a, _, m in _metric_spans(marks) if a < start]
         return not before or before[-1] == metric
 
     def _each_rows_own_size(self, thresholds: list[_Condition], metrics: list[str]) -> ValueFilter | None:
@@ -4190,10 +4188,16 @@ def _asked_after_and(marks: _Marks, start: int) -> bool:
     while i > 0 and start - i < 7 and _kind(marks.marks[i - 1]) in ("filler", "unit", "conjunction", None):
         i -= 1
         if marks.words[i] in ("and", "va"):
-            between = marks.words[i + 1:start]
-            return any(between[j:j + 2] in (["how", "many"], ["bao", "nhieu"], ["so", "luot"], ["so", "lan"],
-                                            ["number", "of"]) for j in range(len(between))) or "may" in between
+            return _how_many_in(marks.words[i + 1:start], (*_HOW_MANY, ("so", "luot"), ("so", "lan"), ("number", "of")))
     return False
+
+
+_HOW_MANY = (("how", "many"), ("bao", "nhieu"))
+
+
+def _how_many_in(words: list[str], asking: tuple[tuple[str, str], ...]) -> bool:
+    """The words ask how many: one of the ``asking`` pairs, or "mấy"."""
+    return any(tuple(words[j:j + 2]) in asking for j in range(len(words))) or "may" in words
 
 
 def _listed_before_a_metric(marks: _Marks, end: int) -> bool:

@@ -120,6 +120,10 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev92.yaml": ("gg", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev93.yaml": ("gh", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev94.yaml": ("gi", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev95.yaml": ("gj", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev96.yaml": ("gk", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev97.yaml": ("gl", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev98.yaml": ("gm", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

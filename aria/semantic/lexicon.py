@@ -238,7 +238,7 @@ UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests",
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
-    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions", "set": "portions",
+    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions", "suat": "portions",
     "lon": "portions", "chen": "portions",  # "bao nhiêu chén" (a bowl)
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
@@ -849,6 +849,22 @@ def _own_tails(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tupl
                       lambda said: [said[-size:] for size in (2, 3) if len(said) > size], phrases)
 
 
+def _given_names(names: Sequence[str], taken: set[str]) -> dict[str, str]:
+    """A person's given name (a Vietnamese full name's last word), spelled as the name spells it, when one person
+    alone has it and its word means nothing else here: "Quân" is Phan Đức Quân; "Hạnh" (three people) and "Tuấn"
+    (bare, the "tuan" of "tuần") name no one.
+
+    >>> _given_names(["Phan Đức Quân", "Dương Bảo Hạnh", "Dương Hữu Hạnh", "Lý Hoàng My", "Bùi Thanh Tuấn"], {"tuan"})
+    {'Quân': 'Phan Đức Quân'}
+    """
+    by_given: dict[str, list[str]] = {}
+    for name in names:
+        given = name.split()[-1]
+        by_given.setdefault(given, []).append(name)
+    return {given: named[0] for given, named in by_given.items()
+            if len(named) == 1 and len(word := normalize(given)) >= 3 and word.isalpha() and word not in taken}
+
+
 def _own_parts(words: dict[str, tuple[str, ...]], parts: Callable[[tuple[str, ...]], list[tuple[str, ...]]],
                phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
     """The ``parts`` of each name's words (all letters) that one name alone has, that are found inside no other name
@@ -942,6 +958,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
     entries: dict[tuple[tuple[str, ...], str], Entry] = {}
     partial_names: list[tuple[DimensionInfo, Sequence[str]]] = []
     own_names: list[tuple[DimensionInfo, Sequence[str]]] = []  # names in one language only (a supplier's)
+    people: list[tuple[DimensionInfo, Sequence[str]]] = []  # people's full names, called by their given name
     concept_phrases = {_words(p) for d in catalog.dimensions for p in d.labels.phrases}
     for metric in catalog.metrics.values():
         for phrase in metric.labels.phrases:
@@ -972,6 +989,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
                 for spoken in dict.fromkeys((name, plain, _PLACES.sub(lambda m: _PLACE_NAMES[m[0].lower()], plain))):
                     if len(normalize(spoken)) >= 3:
                         _add(entries, spoken, "value", meaning)
+            if dim.given_names:
+                people.append((dim, names))
             if dim.partial_names and dim.lang:
                 partial_names.append((dim, names))
             elif dim.partial_names:
@@ -1029,6 +1048,9 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
         _add(entries, phrase, "filler", None, vietnamese=phrase in ENGLISH_ONLY_FILLERS | BARE_WORDS)
     known = {words for words, _ in entries}  # every phrase with a meaning of its own, the fixed words too
     meaning_words = {word for words, kind in entries if kind != "value" for word in words} | closed
+    for dim, names in people:
+        for given, name in _given_names(names, meaning_words | {words[0] for words in known if len(words) == 1}).items():
+            _add(entries, given, "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept))
     for dim, names in own_names:
         for said, name in _own_tails(names, known).items():  # "Cần Giờ": Hải sản Cần Giờ
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),

@@ -671,7 +671,11 @@ class QuestionParser:
         # concepts whose phrases also name a value of a broader one: "each server", where servers cannot split, is
         # each staff member whose role is server
         self._standing_in = {d.concept for d in catalog.dimensions if d.stands_for}
-        self._vocabulary = {w for e in lexicon for w in e.tokens} | set(_TIME_WORDS)
+        people = {d.concept for d in catalog.dimensions if d.given_names}
+        given_names = {e.tokens[0] for e in lexicon if e.kind == "value" and len(e.tokens) == 1
+                       and all(v.concept in people for v in e.payload)}
+        # a typo is never a person's given name ("chua" is not "Châu")
+        self._vocabulary = {w for e in lexicon for w in e.tokens} - given_names | set(_TIME_WORDS)
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
         self._values_only_in_lists = {word: values[tokens] for word, tokens in _VALUES_ONLY_IN_LISTS.items()
                                       if tokens in values}
@@ -2276,6 +2280,7 @@ class QuestionParser:
         if asked:  # "how many orders got cancelled or voided": voided lines are another metric
             raise _Unanswerable(f"the question also asks for {asked[0]}")
         filters, filter_groups = self._filters(marks, available, language, tables, fixed, named)
+        filters = _combo_said_of_a_combo(filters, self.catalog.concept_of)
         kept = {self.catalog.concept_of(f.dimension) for f in filters if not f.exclude}
         if "dish" in kept and kept & {"category", "combo", "seasonal"}:  # "bun cha combo": a dish is in its group
             raise _Unanswerable("a dish and a group of dishes are both named: which one is meant is unclear")
@@ -3442,6 +3447,16 @@ def _after_commas(text: str, count: int) -> frozenset[int]:
     if sum(parts) != count:
         return frozenset()
     return frozenset(sum(parts[:i + 1]) for i in range(len(parts) - 1))
+
+
+def _combo_said_of_a_combo(filters: list[ValueFilter], concept_of: Callable[[str], str | None]) -> list[ValueFilter]:
+    """The combos (a set) named beside dishes that are combos by name are those dishes, not a second group: "Set gia
+    đình 2-3 người bán được bao nhiêu set" counts that set."""
+    dishes = [v for f in filters if concept_of(f.dimension) == "dish" and not f.exclude for v in f.values]
+    if not dishes or not all({"set", "combo"} & set(words_of(normalize(v))) for v in dishes):
+        return filters
+    return [f for f in filters if not (not f.exclude and (concept_of(f.dimension), f.values) in
+                                        (("category", ("COMBO",)), ("combo", ("true",))))]
 
 
 # Said after the question word that closes a clause: "còn bàn nào trống không em?", "... chưa anh?".

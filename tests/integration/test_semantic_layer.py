@@ -1058,6 +1058,7 @@ def test_typos_of_swapped_letters_are_read_and_nothing_else_is(layer, now) -> No
     missing = layer.parse("avg chek yday", language="en", now=now)  # one letter left out, in English only
     assert missing.query is not None and missing.query.metrics[0] == "avg_check"
     assert not layer.parse("how mcuh cash in the drawer today", language="en", now=now).ok  # "drawer" is unknown
+    assert not layer.parse("mon nao chua co ai goi hom nay", language="vi", now=now).ok  # "chua" is never Châu
 
 
 def test_tables_booked_are_bookings_and_tables_alone_are_the_restaurants(layer, now) -> None:
@@ -2230,6 +2231,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),
     ("top 5 mon khach dat giao hang nhieu nhat tuan nay", "vi", ["portions_sold"], [("DL",)], ["menu_item__name_vi"],
      5),  # "khách đặt giao hàng": ordered for delivery, never a booking
+    # a set is a combo, never a unit of portions; a combo's own name says "set" of itself
+    ("How many set lunches did we sell each day last week?", "en", ["portions_sold"], [("COMBO",), ("L",)], ["metric_time__day"], None),
+    ("bán được bao nhiêu set trưa tuần này", "vi", ["portions_sold"], [("COMBO",), ("L",)], [], None),
+    ("Set gia đình 2-3 người tháng này bán được bao nhiêu set rồi?", "vi", ["portions_sold"], [("Set gia đình 2-3 người",)], [], None),
+    # a staff member called by a given name that one person alone has
+    ("How many bills did Yến handle yesterday?", "en", ["completed_orders"], [("Huỳnh Đức Yến",)], [], None),
+    ("Yen toi qua phuc vu may ban", "vi", ["dine_in_orders"], [("Huỳnh Đức Yến",), ("D",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -25,7 +25,8 @@ _VI_WORDS = {
     "binh", "duoc", "roi", "moi", "tung", "voi", "sanh", "dat", "phieu", "thanh", "toan", "tong", "hien", "dang",
     "mua", "nhap", "luong", "phan", "giam", "gia", "nuoc", "uong", "quan", "khong", "nhung",
     # words whose marks French or Portuguese share ("Còn bia Sài Gòn thì sao?" has no letter only Vietnamese uses)
-    "còn", "thì", "sao", "là", "gì", "khu", "bia", "vào", "tôi", "mình", "thế", "nhé",
+    "còn", "thì", "sao", "là", "gì", "khu", "bia", "vào", "tôi", "mình", "thế", "nhé", "ngày", "hàng", "giá",
+    "sáng",  # ("booking ngày mai")
 }
 _EN_WORDS = {
     "the", "what", "which", "how", "many", "much", "of", "by", "in", "for", "and", "is", "are", "was",

@@ -58,10 +58,11 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     *((f"since the {start} of the {unit}", unit, 0) for start in ("start", "beginning") for unit in ("week", "month", "year")),
 )
 _THIS_MORNING = re.compile(r"\b(?:sang nay|this morning)\b")
-_OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben)\b")  # "mai" opening a question: tomorrow (never "Mai")
+_OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben|phong|khu|ca|trua|toi|booking|bao|may|so)\b")  # "mai" opening a question: tomorrow (never "Mai")
 _WEEKENDS: tuple[tuple[str, int], ...] = (
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
     ("cuoi tuan vua roi", 1), ("cuoi tuan vua qua", 1), ("cuoi tuan qua", 1), ("the past weekend", 1),
+    ("this past weekend", 1),
 )
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
@@ -84,6 +85,9 @@ _LEFT_OUT = r"(?:khong tinh|khong ke|tru|excluding|not counting|not including|ex
 _LAST_N_EXCLUDING = re.compile(
     rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} (day|week|month)s?"
     rf"|(?:trong )?{_COUNT} (ngay|tuan|thang) {_RECENT_VI}|{_COUNT} (ngay|tuan|thang) truoc) {_LEFT_OUT}\b")
+# "the 7 days before today", "7 ngày trước hôm nay": the whole days before today
+_N_DAYS_BEFORE_TODAY = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?{_COUNT} days? before today"
+                                  rf"|(?:trong )?{_COUNT} ngay truoc hom nay)\b")
 # "the last 8 full weeks", "4 tuần trọn vẹn vừa qua", "4 tuần vừa rồi": whole weeks or months before the current one
 # ("4 tuần qua", "4 tuần gần đây": up to now)
 _LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
@@ -117,7 +121,7 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac nga
                          r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
-_WEEKDAY_EN = re.compile(r"\b(?:(last|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
 _WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
                               + "|".join(_WEEKDAYS_VI) + r") (" + _WEEK_SAID + r")\b")
@@ -462,12 +466,15 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _WEEKDAY_EN.finditer(text):
         qualifier = match.group(1)
         add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
-                                                 before_today=qualifier == "last"), "day")
+                                                 before_today=qualifier in ("last", "this past", "past")), "day")
         weekdays.add(match.start())
     for match in _LAST_N_EXCLUDING.finditer(text):
         count, unit, left_out = next(g for g in match.groups()[0:6:2] if g), next(
             g for g in match.groups()[1:6:2] if g), match.group(7)
         add_range(match.start(), match.end(), _last_n_before(unit, _COUNT_WORDS.get(count) or int(count), left_out, today))
+    for match in _N_DAYS_BEFORE_TODAY.finditer(text):
+        count = next(g for g in match.groups() if g)
+        add_range(match.start(), match.end(), _last_n_before("day", _COUNT_WORDS.get(count) or int(count), "today", today))
     for match in _LAST_N_FULL.finditer(text):
         count, unit = next(g for g in match.groups()[0::2] if g), next(g for g in match.groups()[1::2] if g)
         add_range(match.start(), match.end(), _last_full(unit, _COUNT_WORDS.get(count) or int(count), today))

@@ -2238,6 +2238,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # a staff member called by a given name that one person alone has
     ("How many bills did Yến handle yesterday?", "en", ["completed_orders"], [("Huỳnh Đức Yến",)], [], None),
     ("Yen toi qua phuc vu may ban", "vi", ["dine_in_orders"], [("Huỳnh Đức Yến",), ("D",)], [], None),
+    # bookings "coming up" are those still to come; those that "have arrived" ("đã tới") were seated
+    ("How many gold members have a booking coming up?", "en", ["upcoming_bookings"], [("GLD",)], [], None),
+    ("Tối nay có bao nhiêu bàn đặt trước đã tới rồi?", "vi", ["seated_bookings"], [("D",)], [], None),
+    ("bookings tonight that have arrived", "en", ["seated_bookings"], [("D",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

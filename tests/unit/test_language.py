@@ -20,6 +20,7 @@ from aria.reflect.language import MAX_QUESTION_CHARS, QuestionRejected, detect_l
         ("doanh thu hôm qua by payment method", "vi"),
         ("Còn bia Sài Gòn thì sao?", "vi"),  # only marks French shares, on words only Vietnamese uses
         ("Còn khu VIP thì sao?", "vi"),
+        ("booking ngày mai", "vi"),  # "ngày": a mark French shares, on a word only Vietnamese uses
         ("昨天晚上的营业额是多少？", None),
         ("Какая выручка за вчера?", None),
         ("รายได้เมื่อวานเท่าไหร่", None),

@@ -38,6 +38,12 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
      "4 tuan vua roi"),  # the weeks just gone: whole ones, this week left out
     ("Doanh thu 4 tuần qua", dt.date(2026, 10, 19), dt.date(2026, 11, 15), "4 tuan qua"),  # up to now
     ("Doanh thu quý 3", dt.date(2026, 7, 1), dt.date(2026, 9, 30), "quy 3"),  # a numbered quarter, whole
+    ("What did we sell this past Monday?", dt.date(2026, 11, 9), dt.date(2026, 11, 9), "this past monday"),
+    ("Revenue this past weekend", dt.date(2026, 11, 7), dt.date(2026, 11, 8), "this past weekend"),
+    ("top 5 dishes over the 7 days before today", dt.date(2026, 11, 8), dt.date(2026, 11, 14),
+     "over the 7 days before today"),  # whole days, today left out
+    ("7 ngày trước hôm nay món bị hủy vì lý do gì", dt.date(2026, 11, 8), dt.date(2026, 11, 14), "7 ngay truoc hom nay"),
+    ("mai phong VIP co bao nhieu booking", dt.date(2026, 11, 16), dt.date(2026, 11, 16), "mai"),  # tomorrow, opening
     ("Doanh thu ngày 1 tháng 11", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "ngay 1 thang 11"),
     ("Doanh thu mùng 1", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "mung 1"),  # this month's
     ("Revenue on the 20th", dt.date(2026, 10, 20), dt.date(2026, 10, 20), "on the 20th"),  # still to come: last month's

@@ -82,7 +82,8 @@ GroupBysOf = Callable[[list[str]], Sequence[str]]  # metrics -> the group-by nam
 
 _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b"
-                       r"(?! (?:khach|nguoi|ghe|cho)\b)")  # never "bàn 8 khách trở lên": a party's size
+                       r"(?! (?:khach|nguoi|ghe)\b)(?! cho\b(?! (?:mon|lau|bao|qua)\b))")  # never "bàn 8 khách trở lên",
+# "bàn 8 chỗ": a party's size (but "bàn 5 chờ món bao lâu": table 5)
 _MAX_TOP = 100
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
@@ -733,6 +734,7 @@ class QuestionParser:
         _mark_grain_words(marks)
         _concept_by_itself(marks)
         _rise_of_a_metric(marks)
+        _fall_in_a_comparison(marks)
         before_each = _change_on_the_one_before(marks)
         _group_of_the_listed(marks)
         _over_a_period(marks)
@@ -1967,7 +1969,9 @@ class QuestionParser:
         value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
         bases = self._bases_said(marks, metric_spans)
-        named = [m for m in named if m not in bases]
+        frames = {first for (a, _, first), (c, _, _) in zip(metric_spans, metric_spans[1:], strict=False)
+                  if marks.words[a:a + 2] == ["how", "many"] and marks.words[c] in ("are", "is", "were", "was")}
+        named = [m for m in named if m not in bases and m not in frames]  # "how many tables ... are in use": those
         if len(named) > 1 or ranked_rows:
             nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
                      and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
@@ -2954,11 +2958,13 @@ def _said_whole(marks: _Marks, period: TimeRange) -> bool:
 
 
 def _bare_words_of_waiting(marks: _Marks) -> None:
-    """"co mon nao cho lau ko" typed bare: "lau" after waiting ("chờ", "đợi") is "lâu" (long), never "lẩu"."""
+    """"co mon nao cho lau ko", "ban nao cho mon qua lau", "ngoi lau nhat" typed bare: "lau" after waiting ("chờ",
+    "đợi"), sitting ("ngồi") or "quá", "rất", or before "nhất", "hơn" is "lâu" (long), never "lẩu"."""
     if marks.marked:
         return
     for i in range(1, len(marks.words)):
-        if marks.words[i] == "lau" and marks.words[i - 1] in ("cho", "doi"):
+        if marks.words[i] == "lau" and (marks.words[i - 1] in ("cho", "doi", "ngoi", "qua", "rat") or
+                                        marks.words[i + 1:i + 2] in (["nhat"], ["hon"])):
             marks.accents[i] = _LONG_MARKS
 
 
@@ -3239,6 +3245,21 @@ def _rise_of_a_metric(marks: _Marks) -> None:
                for c, d, k, _ in marks.mentions):
             marks.forget(a - 1, a)
             marks.mark(a - 1, a, "growth", marks.words[a - 1] == "tang")
+
+
+def _fall_in_a_comparison(marks: _Marks) -> None:
+    """"Đơn giao hàng hôm nay có giảm so với hôm qua không?", "số đơn hôm nay giảm bao nhiêu so với hôm qua": "giảm"
+    said after "có" or right before "so với" (or "bao nhiêu so với") in a comparison is the fall, never a discount."""
+    if not any(k == "compare" for _, _, k, _ in marks.mentions):
+        return
+    for a, b, kind, _ in list(marks.mentions):
+        if kind not in ("verb", "metric") or marks.words[a:b] != ["giam"] or \
+                (marks.marked and marks.accents[a] != _RISE_MARKS["giam"]):
+            continue
+        after = marks.words[b:b + 4]
+        if (a > 0 and marks.words[a - 1] == "co") or after[:2] == ["so", "voi"] or after[:3] == ["bao", "nhieu", "so"]:
+            marks.forget(a, b)
+            marks.mark(a, b, "change")
 
 
 def _each_before_its_value(marks: _Marks, start: int) -> bool:

@@ -958,6 +958,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Đơn có giá trị lớn nhất tuần này là đơn nào, ở bàn mấy?",  # one bill, a row: never the table with most bills
     "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
     "bun cha combo sales this week",  # a dish and a group it is not in: never both, an empty answer
+    "ban nao cho mon qua lau",  # "quá lâu" (too long) with no bound, never the hotpots ("lẩu")
     "món bị void nhiều nhất 30 ngày qua và lý do là gì",  # the most voided dish, then its reasons: two questions
     "Vui lòng thống kê số hóa đơn bị hủy và bị void trong tháng này, chia theo từng loại đơn.",  # two counts, never
     # the voided items of the cancelled bills
@@ -2242,6 +2243,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many gold members have a booking coming up?", "en", ["upcoming_bookings"], [("GLD",)], [], None),
     ("Tối nay có bao nhiêu bàn đặt trước đã tới rồi?", "vi", ["seated_bookings"], [("D",)], [], None),
     ("bookings tonight that have arrived", "en", ["seated_bookings"], [("D",)], [], None),
+    # "bàn 5 chờ món": table 5 waiting (never a top 5; "bàn 8 chỗ" is a size); rooms "in use", tables "occupied"; "có
+    # giảm so với": the fall, never a discount
+    ("Bàn 5 chờ món bao lâu rồi?", "vi", ["dishes_waiting"], [("5",)], [], None),
+    ("How many VIP rooms are in use tonight?", "en", ["occupied_tables"], [("VP",), ("D",)], [], None),
+    ("How many tables on the terrace are occupied?", "en", ["occupied_tables"], [("OU",)], [], None),
+    ("Đơn giao hàng hôm nay có giảm so với hôm qua không?", "vi", ["completed_orders"], [("DL",)], [], None),
+    ("số đơn hôm nay giảm bao nhiêu so với hôm qua", "vi", ["completed_orders"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -717,6 +717,8 @@ class QuestionParser:
         tables = _mark_table_numbers(marks, text) + hours
         thresholds = _mark_thresholds(marks)
         limit = _mark_top_n(marks, self._numbers_in_names)
+        if {"top", "bottom"} <= set(marks.words):  # "top 3 and bottom 3 drinks": two rankings, one answer each
+            return Parsed(None, problem="the top and the bottom are both asked: two rankings, asked one at a time")
         _mark_lexicon(marks, self._by_first_word, not_concepts)
         if _each_one_of_a_role(marks):
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
@@ -1761,6 +1763,8 @@ class QuestionParser:
         ("what share of orders were delivery", "what share of yesterday's orders"), not just named; or the share is
         said of what the metric asked counts, with no figure named ("tỷ lệ đơn mang về": of the orders)."""
         shares_end = _right_after_the_share(marks)
+        shares_end |= {b for a, b, k, _ in marks.mentions if k == "value" and a in shares_end}  # "share of delivery
+        # orders": of the orders
         if self.catalog.metrics[first].unit == "count" and any(
                 k == "unit" and p == "count" and a in shares_end for a, _, k, p in marks.mentions):
             return True

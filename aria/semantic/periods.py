@@ -116,7 +116,8 @@ _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "
 _WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
 _WEEK_SAID = "tuan truoc nua|tuan truoc|tuan vua roi|tuan vua qua|tuan roi|tuan qua|tuan nay"
-_WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac ngay )(?<!nhung ngay )(?:(?:ngay|hom|vao) )?("
+_WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac ngay )(?<!nhung ngay )(?<!moi )(?<!moi toi )(?<!moi ngay )"
+                         r"(?<!moi trua )(?:(?:ngay|hom|vao) )?("
                          + "|".join(_WEEKDAYS_VI) + r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b"
                          r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +

@@ -959,6 +959,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Món bán chạy thứ hai tuần trước là món gì?",  # the second best seller, or a Monday's?
     "bun cha combo sales this week",  # a dish and a group it is not in: never both, an empty answer
     "ban nao cho mon qua lau",  # "quá lâu" (too long) with no bound, never the hotpots ("lẩu")
+    "Top 3 và bottom 3 món chính theo doanh số tuần này",  # two rankings, never the bottom alone
+    "Trung bình mỗi tối thứ 7 nhà hàng thu được bao nhiêu?",  # every Saturday evening, never the last one alone
     "món bị void nhiều nhất 30 ngày qua và lý do là gì",  # the most voided dish, then its reasons: two questions
     "Vui lòng thống kê số hóa đơn bị hủy và bị void trong tháng này, chia theo từng loại đơn.",  # two counts, never
     # the voided items of the cancelled bills
@@ -2250,6 +2252,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many tables on the terrace are occupied?", "en", ["occupied_tables"], [("OU",)], [], None),
     ("Đơn giao hàng hôm nay có giảm so với hôm qua không?", "vi", ["completed_orders"], [("DL",)], [], None),
     ("số đơn hôm nay giảm bao nhiêu so với hôm qua", "vi", ["completed_orders"], [], [], None),
+    # a share of the orders of a value is of the orders, never of the revenue
+    ("Share of delivery orders this month", "en", ["completed_orders"], [("DL",)], [], None),
+    ("Percentage of lunch orders that are takeaway", "en", ["completed_orders"], [("L",), ("TA",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -85,6 +85,7 @@ _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d
                        r"(?! (?:khach|nguoi|ghe)\b)(?! cho\b(?! (?:mon|lau|bao|qua)\b))")  # never "bàn 8 khách trở lên",
 # "bàn 8 chỗ": a party's size (but "bàn 5 chờ món bao lâu": table 5)
 _MAX_TOP = 100
+_PLACE_IN_A_RANKING = re.compile(r"\b(?:xep hang|xep|dung|dung hang) (?:thu may|thu bao nhieu|hang may)\b")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
 _CONTRACTION = re.compile(r"(?<=[a-z])['’](?=[a-z])", re.IGNORECASE)  # "haven't": its "t" is left over, so refused
@@ -705,6 +706,8 @@ class QuestionParser:
         if odd:  # normalizing would silently drop them: "Cà phê muối' OR '1'='1" is not a question about coffee
             return Parsed(None, unknown=odd, problem="the question has characters that are not words")
         text = normalize(possessive_free)
+        if _PLACE_IN_A_RANKING.search(text):  # "bàn số 5 xếp hạng thứ mấy": a place, never a weekday
+            return Parsed(None, problem="the place of one row in a ranking is asked: ask for the ranking itself")
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         marks.commas = _after_commas(possessive_free, len(marks.words))
         _bare_words_of_waiting(marks)

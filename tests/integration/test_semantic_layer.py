@@ -961,6 +961,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "ban nao cho mon qua lau",  # "quá lâu" (too long) with no bound, never the hotpots ("lẩu")
     "Top 3 và bottom 3 món chính theo doanh số tuần này",  # two rankings, never the bottom alone
     "Trung bình mỗi tối thứ 7 nhà hàng thu được bao nhiêu?",  # every Saturday evening, never the last one alone
+    "Bàn số 5 xếp hạng thứ mấy về doanh thu trong tuần trước?",  # a place in a ranking, never a weekday
     "món bị void nhiều nhất 30 ngày qua và lý do là gì",  # the most voided dish, then its reasons: two questions
     "Vui lòng thống kê số hóa đơn bị hủy và bị void trong tháng này, chia theo từng loại đơn.",  # two counts, never
     # the voided items of the cancelled bills

@@ -330,7 +330,7 @@ SHARE_WORDS = ("share", "share of", "what share of", "the share of", "split betw
                "what proportion of", "percentage of", "what percentage of", "percent of", "what percent of",
                "contribution", "contribute", "contributed", "dong gop", "share of total", "phan tram tong",
                "came from", "come from", "comes from", "of the total", "cua tong", "tren tong", "as a share of",
-               "as a share", "as a percentage of", "as a percent of", "mix")
+               "as a share", "as a percentage of", "as a percent of", "mix", "fraction of", "what fraction of")
 # A state at this moment ("bàn 3 đang đợi món gì", "which tables are occupied right now"): answered only by a
 # metric of what is (stock, tickets waiting, open orders, members), never by one counted over all time.
 LIVE_WORDS = ("đang", "còn", "giờ có", "bây giờ có", "bây giờ đang", "giờ này có", "giờ này đang", "giờ đang có",

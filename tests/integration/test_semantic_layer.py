@@ -2256,6 +2256,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # a share of the orders of a value is of the orders, never of the revenue
     ("Share of delivery orders this month", "en", ["completed_orders"], [("DL",)], [], None),
     ("Percentage of lunch orders that are takeaway", "en", ["completed_orders"], [("L",), ("TA",)], [], None),
+    # tips and discounts on average per day: over the days with sales
+    ("Tiền boa trung bình mỗi ngày trong tháng 10", "vi", ["avg_daily_tips"], [], [], None),
+    ("trung bình mỗi ngày giảm giá bao nhiêu tháng này", "vi", ["avg_daily_discounts"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

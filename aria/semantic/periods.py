@@ -124,7 +124,7 @@ _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" 
                                 r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
-_WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
+_WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?<!tung )(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
                               + "|".join(_WEEKDAYS_VI) + r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_SPAN_EN = re.compile(r"\b(?:from )?(" + "|".join(_WEEKDAYS_EN) + r") (?:to|through|thru|till|until|-) ("
                               + "|".join(_WEEKDAYS_EN) + r") (?:of )?(last|this|previous) week\b")

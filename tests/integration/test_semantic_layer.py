@@ -2259,6 +2259,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # tips and discounts on average per day: over the days with sales
     ("Tiền boa trung bình mỗi ngày trong tháng 10", "vi", ["avg_daily_tips"], [], [], None),
     ("trung bình mỗi ngày giảm giá bao nhiêu tháng này", "vi", ["avg_daily_discounts"], [], [], None),
+    # "the loyalty program" names no figure; "từng ngày thứ 2 đến thứ 6": each day of that span
+    ("How many people joined the loyalty program this week?", "en", ["new_customers"], [], [], None),
+    ("Cho mình xem doanh thu ca trưa từng ngày thứ 2 đến thứ 6 tuần trước", "vi", ["revenue"], [("L",)], ["metric_time__day"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -2262,6 +2262,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # "the loyalty program" names no figure; "từng ngày thứ 2 đến thứ 6": each day of that span
     ("How many people joined the loyalty program this week?", "en", ["new_customers"], [], [], None),
     ("Cho mình xem doanh thu ca trưa từng ngày thứ 2 đến thứ 6 tuần trước", "vi", ["revenue"], [("L",)], ["metric_time__day"], None),
+    ("Từ chủ nhật tuần trước tới hôm qua có mấy khoản hoàn tiền, tổng bao nhiêu?", "vi", ["refunds"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

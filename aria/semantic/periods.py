@@ -57,6 +57,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("wtd", "week", 0), ("mtd", "month", 0), ("ytd", "year", 0),
     *((f"since the {start} of the {unit}", unit, 0) for start in ("start", "beginning") for unit in ("week", "month", "year")),
 )
+_SO_FAR_TODAY = re.compile(r"\b(?<!tinh )(?<!cho )(?:toi|den) gio(?: nay)?\b(?! (?:sang|trua|chieu|toi|dem)\b)")
 _THIS_MORNING = re.compile(r"\b(?:sang nay|this morning)\b")
 _OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben|phong|khu|ca|trua|toi|booking|bao|may|so)\b")  # "mai" opening a question: tomorrow (never "Mai")
 _WEEKENDS: tuple[tuple[str, int], ...] = (
@@ -568,6 +569,9 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         else:
             add(match.start(), match.end(), _weekday(index, "", today, before_today=False), "day")
         weekdays.add(match.start())
+    so_far = _SO_FAR_TODAY.search(text)  # "mấy đơn ship tới giờ rồi": today so far (never "từ trước tới giờ": ever)
+    if not found and so_far is not None and not re.search(r"\btu\b", text[:so_far.start()]):
+        add(so_far.start(), so_far.end(), (today, today), "day")
     parts = _part_of_a_month(text, sorted(found, key=lambda f: f.start), today)
     dated = _weekday_with_date(text, parts, weekdays)
     return _join_ranges(text, _morning_of_a_day(text, dated, now), today)

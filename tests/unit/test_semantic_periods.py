@@ -44,6 +44,7 @@ def _periods(question: str) -> list[tuple[dt.date, dt.date, str]]:
      "over the 7 days before today"),  # whole days, today left out
     ("7 ngày trước hôm nay món bị hủy vì lý do gì", dt.date(2026, 11, 8), dt.date(2026, 11, 14), "7 ngay truoc hom nay"),
     ("mai phong VIP co bao nhieu booking", dt.date(2026, 11, 16), dt.date(2026, 11, 16), "mai"),  # tomorrow, opening
+    ("Mấy đơn ship tới giờ rồi em?", dt.date(2026, 11, 15), dt.date(2026, 11, 15), "toi gio"),  # today so far
     ("Doanh thu ngày 1 tháng 11", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "ngay 1 thang 11"),
     ("Doanh thu mùng 1", dt.date(2026, 11, 1), dt.date(2026, 11, 1), "mung 1"),  # this month's
     ("Revenue on the 20th", dt.date(2026, 10, 20), dt.date(2026, 10, 20), "on the 20th"),  # still to come: last month's
@@ -147,3 +148,8 @@ def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:
     assert (coming.start, coming.end) == (dt.date(2026, 12, 1), dt.date(2026, 12, 31))
     last_year = find_periods(normalize("bookings in December last year"), NOW)[0].range
     assert month_to_come(last_year, NOW.date()) == last_year  # its year said: as said
+
+
+def test_so_far_alone_is_today_and_since_a_start_is_no_day() -> None:
+    assert _periods("tới giờ bán được bao nhiêu tiền") == [(dt.date(2026, 11, 15), dt.date(2026, 11, 15), "toi gio")]
+    assert _periods("Top 5 khách ghé quán nhiều lần nhất từ trước tới giờ") == []  # ever, not today

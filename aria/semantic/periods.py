@@ -33,6 +33,7 @@ SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
     *((phrase, "day", back) for phrase, (back, _) in SHIFT_OF_DAY.items()),
+    ("ca nay", "day", 0), ("this shift", "day", 0),  # the shift in progress: today's (and that shift, see the parser)
     ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
     ("ngay kia", "day", -2), ("the day after tomorrow", "day", -2), ("day after tomorrow", "day", -2),
     ("tuan sau", "week", -1), ("tuan toi", "week", -1), ("next week", "week", -1), ("thang sau", "month", -1),

@@ -2263,6 +2263,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How many people joined the loyalty program this week?", "en", ["new_customers"], [], [], None),
     ("Cho mình xem doanh thu ca trưa từng ngày thứ 2 đến thứ 6 tuần trước", "vi", ["revenue"], [("L",)], ["metric_time__day"], None),
     ("Từ chủ nhật tuần trước tới hôm qua có mấy khoản hoàn tiền, tổng bao nhiêu?", "vi", ["refunds"], [], [], None),
+    # "ca này", "this shift": today's shift in progress (dinner, on the clock of the tests)
+    ("Ca này có bao nhiêu đơn mang về rồi?", "vi", ["completed_orders"], [("D",), ("TA",)], [], None),
+    ("How much cash have we taken so far this shift?", "en", ["payment_amount"], [("CASH",), ("D",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

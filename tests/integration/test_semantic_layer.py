@@ -2266,6 +2266,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # "ca này", "this shift": today's shift in progress (dinner, on the clock of the tests)
     ("Ca này có bao nhiêu đơn mang về rồi?", "vi", ["completed_orders"], [("D",), ("TA",)], [], None),
     ("How much cash have we taken so far this shift?", "en", ["payment_amount"], [("CASH",), ("D",)], [], None),
+    ("What's pending at the grill right now?", "en", ["pending_tickets"], [("GRL",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -113,7 +113,7 @@ def test_the_kb_holds_one_document_per_metric_and_retrieval_finds_them(kb_ready:
 
     kb = open_kb(kb_ready, seeded.kb, embedder=get_embedder())
     try:
-        assert len(kb.catalog.metrics) == 160
+        assert len(kb.catalog.metrics) == 162
         revenue = next(m for m in kb.catalog.metrics if m["name"] == "revenue")
         assert "total_vnd" in revenue["computed"] and "COMPLETED" in revenue["computed"]
         ctx = kb.retrieve("doanh thu theo danh mục", k=3, m=8)

@@ -68,10 +68,12 @@ from aria.semantic.lexicon import (
 )
 from aria.semantic.periods import (
     SHIFT_OF_DAY,
+    THIS_SHIFT,
     day_to_come,
     find_periods,
     month_to_come,
     period_range,
+    shift_in_progress,
     shift_months,
     whole_current_period,
 )
@@ -85,8 +87,6 @@ _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d
                        r"(?! (?:khach|nguoi|ghe)\b)(?! cho\b(?! (?:mon|lau|bao|qua)\b))")  # never "bàn 8 khách trở lên",
 # "bàn 8 chỗ": a party's size (but "bàn 5 chờ món bao lâu": table 5)
 _MAX_TOP = 100
-_THIS_SHIFT = (("ca", "nay"), ("this", "shift"))
-_DINNER_FROM_HOUR = 16  # lunch is 10:30-14:30, dinner 17:00-22:30: from mid-afternoon, "this shift" is dinner
 _PLACE_IN_A_RANKING = re.compile(r"\b(?:xep hang|xep|dung|dung hang) (?:thu may|thu bao nhieu|hang may)\b")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
 _SOFT_CONTRACTION = re.compile(r"(?<=[a-z])['’](?:ve|re|ll|d|m)\b", re.IGNORECASE)  # "we've given": "we given"
@@ -733,10 +733,9 @@ class QuestionParser:
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
                                         "is unclear")  # "since we started tracking in September"
         for start, end, kind, _ in list(marks.mentions):  # "tối nay": today, and its dinner shift
-            said = tuple(marks.words[start:end])
-            if said in _THIS_SHIFT and kind == "time":  # "ca này", "this shift": the one in progress, by the clock
-                said = ("trua", "nay") if now.hour < _DINNER_FROM_HOUR else ("toi", "nay")
-            shift = self._shift_of_period.get(said) if kind == "time" else None
+            said = " ".join(marks.words[start:end])  # ("ca này", "this shift": the one in progress, by the clock)
+            period = words_of(shift_in_progress(now) if said in THIS_SHIFT else said)
+            shift = self._shift_of_period.get(period) if kind == "time" else None
             if shift is not None:
                 marks.mentions.append((start, end, "value", shift))
         self._mark_values_said_in_lists(marks)

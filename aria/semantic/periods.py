@@ -30,10 +30,20 @@ SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
     "toi mai": (-1, "ca toi"), "ca toi mai": (-1, "ca toi"), "tomorrow night": (-1, "ca toi"),
     "tomorrow evening": (-1, "ca toi"), "trua mai": (-1, "ca trua"), "ca trua mai": (-1, "ca trua"),
 }
+# "ca này", "this shift": today, and the shift in progress by the business clock (see shift_in_progress)
+THIS_SHIFT = ("ca nay", "this shift")
+_DINNER_FROM_HOUR = 16  # lunch is 10:30-14:30, dinner 17:00-22:30: from mid-afternoon, the shift is dinner
+
+
+def shift_in_progress(now: dt.datetime) -> str:
+    """The period of SHIFT_OF_DAY that "this shift" is at ``now``: this lunch, or tonight."""
+    return "trua nay" if now.hour < _DINNER_FROM_HOUR else "toi nay"
+
+
 _FIXED: tuple[tuple[str, str, int], ...] = (
     # (normalized phrase, unit, periods back)
     *((phrase, "day", back) for phrase, (back, _) in SHIFT_OF_DAY.items()),
-    ("ca nay", "day", 0), ("this shift", "day", 0),  # the shift in progress: today's (and that shift, see the parser)
+    *((phrase, "day", 0) for phrase in THIS_SHIFT),
     ("hom kia", "day", 2), ("hom qua", "day", 1), ("hom nay", "day", 0), ("ngay mai", "day", -1), ("tomorrow", "day", -1), ("ngay hom qua", "day", 1), ("ngay hom nay", "day", 0),
     ("ngay kia", "day", -2), ("the day after tomorrow", "day", -2), ("day after tomorrow", "day", -2),
     ("tuan sau", "week", -1), ("tuan toi", "week", -1), ("next week", "week", -1), ("thang sau", "month", -1),

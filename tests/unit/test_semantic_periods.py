@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from aria.semantic.periods import day_to_come, find_periods, month_to_come
+from aria.semantic.periods import day_to_come, find_periods, month_to_come, shift_in_progress
 from aria.text import normalize
 
 NOW = dt.datetime(2026, 11, 15, 19, 40, tzinfo=ZoneInfo("Asia/Ho_Chi_Minh"))
@@ -153,3 +153,8 @@ def test_a_month_named_for_what_is_booked_ahead_is_the_one_to_come() -> None:
 def test_so_far_alone_is_today_and_since_a_start_is_no_day() -> None:
     assert _periods("tới giờ bán được bao nhiêu tiền") == [(dt.date(2026, 11, 15), dt.date(2026, 11, 15), "toi gio")]
     assert _periods("Top 5 khách ghé quán nhiều lần nhất từ trước tới giờ") == []  # ever, not today
+
+
+def test_this_shift_is_the_one_in_progress_by_the_clock() -> None:
+    assert shift_in_progress(NOW) == "toi nay"  # 19:40: dinner
+    assert shift_in_progress(NOW.replace(hour=11)) == "trua nay"

@@ -21,7 +21,7 @@ T = TypeVar("T")
 # What a server says while it starts, or recovers after a crash: worth waiting for, briefly.
 STARTING_UP = ("starting up", "in recovery mode", "not yet accepting connections")
 # ...and what a connection attempt may also meet while the server restarts after a crash.
-RETRY_ON = (*STARTING_UP, "server closed the connection unexpectedly")
+RETRY_ON = (*STARTING_UP, "server closed the connection unexpectedly", "crash of another server process")
 RECOVERY_WAIT_S = 10.0
 # Connection-level failures: the server is gone, restarting or refusing connections. Everything
 # else the server says about a query (program limits, bad data, ...) is the query's own failure.
@@ -69,6 +69,20 @@ def wait_while_starting(open_: Callable[[], T], *, wait_s: float | None = None) 
             log.info("the database is starting or recovering; trying again in %.1f s", delay)
             time.sleep(delay)
             delay = min(delay * 2, 2.0)
+
+
+def answering(conn: psycopg.Connection) -> psycopg.Connection:
+    """``conn`` once it has answered a trivial query: a connection opened in the instant before the
+    server noticed a crashed backend is closed under it, and that failure must reach
+    :func:`wait_while_starting` (to be tried again) rather than the caller's first statement."""
+    try:
+        conn.execute("SELECT 1")
+        if not conn.autocommit:
+            conn.rollback()
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 def unavailable_message(conninfo: str, err: BaseException) -> DatabaseUnavailable:

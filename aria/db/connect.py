@@ -19,7 +19,7 @@ from psycopg.conninfo import make_conninfo
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from aria.config import Settings
-from aria.db.availability import redact, unavailable_message, wait_while_starting
+from aria.db.availability import answering, redact, unavailable_message, wait_while_starting
 from aria.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -43,7 +43,9 @@ def connect(conninfo: str, *, settings: Settings, autocommit: bool = False) -> p
     one-line :class:`DatabaseUnavailable`."""
     try:
         return wait_while_starting(
-            lambda: psycopg.connect(conninfo, autocommit=autocommit, connect_timeout=settings.connect_timeout_s)
+            lambda: answering(
+                psycopg.connect(conninfo, autocommit=autocommit, connect_timeout=settings.connect_timeout_s)
+            )
         )
     except psycopg.OperationalError as err:
         raise unavailable_message(conninfo, err) from err

@@ -15,7 +15,7 @@ from pathlib import Path
 import psycopg
 from psycopg import sql
 
-from aria.db.availability import unavailable_message, wait_while_starting
+from aria.db.availability import answering, unavailable_message, wait_while_starting
 from aria.errors import ConfigError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ def _ensure_database(admin_url: str) -> None:
     """Create the ``aria`` database if needed; a server still recovering from a crash is waited for
     briefly, then reported in one line."""
     try:
-        with wait_while_starting(lambda: psycopg.connect(admin_url, autocommit=True)) as conn:
+        with wait_while_starting(lambda: answering(psycopg.connect(admin_url, autocommit=True))) as conn:
             exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (DATABASE_NAME,)).fetchone()
             if not exists:
                 conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(DATABASE_NAME)))

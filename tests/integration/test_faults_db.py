@@ -72,7 +72,7 @@ def test_first_command_after_a_crash_waits_for_recovery(own_server: tuple[Path, 
         os.kill(victim.info.backend_pid, signal.SIGKILL)
         with pytest.raises(psycopg.OperationalError):
             victim.execute("SELECT 1")
-    caplog.set_level(logging.INFO, logger="aria.db.connect")
+    caplog.set_level(logging.INFO, logger="aria.db")
     assert start_embedded(home) == url
     with connect(url, settings=settings) as conn:
         assert conn.execute("SELECT 1").fetchone() == (1,)
@@ -95,6 +95,33 @@ def test_a_server_that_stays_in_recovery_is_one_clear_line(monkeypatch: pytest.M
     message = str(caught.value)
     assert "recovering after a crash" in message and "in recovery mode" in message and "\n" not in message
     assert 2 <= len(calls) <= 10  # retried briefly, then gave up
+
+
+class _Connection:
+    """A connection as psycopg hands it over; ``lost`` makes its first statement fail the way one
+    opened in the instant before the server noticed a crashed backend does."""
+
+    def __init__(self, *, lost: bool) -> None:
+        self.lost, self.closed, self.autocommit = lost, False, True
+
+    def execute(self, query: str) -> _Connection:
+        if self.lost:
+            raise psycopg.OperationalError("consuming input failed: server closed the connection unexpectedly")
+        return self
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_connection_closed_under_its_first_statement_is_opened_again(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    """What CI met once: connected while the server was still resetting after a killed backend."""
+    opened = [_Connection(lost=True), _Connection(lost=False)]
+    handed_out = iter(opened)
+    monkeypatch.setattr(connect_module.psycopg, "connect", lambda *args, **kwargs: next(handed_out))
+    settings = Settings(home=tmp_path, llm=None)
+    assert connect("postgresql://u@localhost/aria", settings=settings, autocommit=True) is opened[1]
+    assert opened[0].closed and not opened[1].closed
 
 
 def test_recovery_then_success_is_transparent() -> None:

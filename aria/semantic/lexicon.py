@@ -318,7 +318,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "cung may ngay", "cung nhung ngay", "cung ngay", "cung thu",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
-                     "same days", "the same time", "same time", "the same day", "same day", "the same point in",
+                     "same days", "the same dates of", "the same dates", "same dates of", "same dates", "the same time", "same time", "the same day", "same day", "the same point in",
                      "same point in", "the same point", "same point", "cung gio", "cung gio nay", "cung luc nay",
                      "this same time", "at this same time", "at the same time", "at this time", "this same point",
                      "at this same point", "at the same point", "same point of", "the same week", "same week",
@@ -405,7 +405,9 @@ ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "sin
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
-                  "cho den nay", "cho toi gio", "cho den gio", "by the same time")
+                  "cho den nay", "cho toi gio", "cho den gio", "by the same time",
+                  # "tới giờ có bao nhiêu khách": so far, never the "giờ có" of a state right now
+                  "toi gio co", "den gio co", "toi gio nay co", "den gio nay co")
 # English fillers that are Vietnamese words when typed with marks ("ăn", "đó", "ít", "cần", "ổn"): bare only.
 ENGLISH_ONLY_FILLERS = frozenset(["an", "do", "to", "it", "its", "can", "on", "in", "me", "be", "us", "is", "did", "does",
                                   "had", "has", "see", "get", "all", "now"])
@@ -1087,10 +1089,10 @@ def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
 def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
     """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per" makes a ratio, not a
     split ("average spend per guest"), and so does "mỗi" after an average ("khách trung bình mỗi bàn") or after
-    money ("tiền mỗi khách": the spend per guest)."""
+    money ("tiền mỗi khách", "doanh thu (trên) mỗi khách": the spend per guest)."""
     for i, word in enumerate(words[1:], start=1):
         if word in _SPLIT_WORDS and word != "per" and words[max(0, i - 2):i] not in (("trung", "binh"), ("binh", "quan")) \
-                and not (word == "moi" and words[i - 1] == "tien") \
+                and not (word == "moi" and words[i - 1] in ("tien", "thu", "tren")) \
                 and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):  # "trung bình mỗi bàn": per
             return True
     return False

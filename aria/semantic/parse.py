@@ -601,7 +601,8 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
             continue
         for start in marks.find(entry.tokens):
             if entry.spelled_as(marks.accents[start:start + len(entry.tokens)], bare_is_bare=marks.marked) and \
-                    not _asks_which_dish_after(marks, entry.tokens, start):
+                    not (_asks_which_dish_after(marks, entry.tokens, start) and not _names_a_kind_of_dish(entry)) \
+                    and not _splits_a_compound(marks, entry.tokens, start):
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
     if _values_across_soft_words(marks, candidates):
         _mark_lexicon(marks, by_first_word, not_concepts)  # the words a value freed ("bao nhiêu" of "bao nhiêu tiền")
@@ -612,6 +613,25 @@ def _asks_which_dish_after(marks: _Marks, tokens: tuple[str, ...], start: int) -
     still the voiding)."""
     end = start + len(tokens)
     return len(tokens) > 1 and tokens[-1] == "mon" and marks.words[end:end + 1] == ["nao"]
+
+
+# One word in two syllables, the second as spelled with its marks: "khách hàng" (customers), never "khách" then
+# "hàng" (but "khách hạng vàng": the gold-tier guests; typed bare, either).
+_COMPOUNDS = (("khach", "hang", "\u0300"),)
+
+
+def _splits_a_compound(marks: _Marks, tokens: tuple[str, ...], start: int) -> bool:
+    """"Doanh thu mỗi khách hàng": a phrase ending inside a compound ("doanh thu mỗi khách": the spend per guest)
+    leaves it to the compound (each customer)."""
+    end = start + len(tokens)
+    return len(tokens) > 1 and any(tokens[-1] == first and marks.words[end:end + 1] == [second]
+                                   and marks.accents[end] == spelled for first, second, spelled in _COMPOUNDS)
+
+
+def _names_a_kind_of_dish(entry: Entry) -> bool:
+    """"Nhóm món", "loại món": a concept of its own (the category) that ends in "món", so "nhóm món nào" asks which
+    category, never which dish."""
+    return entry.kind == "concept" and entry.payload != "dish"
 
 
 def _values_across_soft_words(marks: _Marks, candidates: Sequence[tuple[int, Entry]]) -> bool:
@@ -2777,7 +2797,7 @@ class QuestionParser:
                 if not asked and uncounted and any(k == "metric" for _, _, k, _ in marks.mentions):
                     raise _Unanswerable(f"'how many' asks for a count of {payload}, which no metric here gives")
                 marker = asked or marks.words[start] in {m.split()[0] for m in GROUP_MARKERS} or \
-                    _each_before_its_value(marks, start) \
+                    _each_before_its_value(marks, start) or _shown_with_its(marks, start) \
                     or _both_ways(marks.words[start:end])  # "with and without a promo": the two kinds, side by side
                 if self._subject_of_a_verb(marks, start, end, language) and not _marked_after(marks, end, ("which",)) \
                         and not _marked_before(marks, start, ("group", "top")) and marks.words[max(0, start - 2):start] \
@@ -4381,6 +4401,12 @@ _EMPLOYED = (("currently", "have"), ("on", "the", "team"), ("on", "staff"), ("cu
 
 _EACH_ONE = frozenset([("moi", "nguoi"), ("tung", "nguoi"), ("moi", "ban"), ("tung", "ban"), ("moi", "em"),
                        ("tung", "em"), ("moi", "dua"), ("tung", "dua"), ("each", "of", "them")])
+
+
+def _shown_with_its(marks: _Marks, start: int) -> bool:
+    """"Voided bills this week with the server who had them": the rows asked for, each shown with its server (a
+    split), never the servers as a whole."""
+    return marks.words[max(0, start - 2):start] in (["with", "the"], ["with", "their"], ["with", "its"])
 
 
 def _each_one_of_a_role(marks: _Marks) -> bool:

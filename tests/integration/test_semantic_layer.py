@@ -2267,6 +2267,19 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Ca này có bao nhiêu đơn mang về rồi?", "vi", ["completed_orders"], [("D",), ("TA",)], [], None),
     ("How much cash have we taken so far this shift?", "en", ["payment_amount"], [("CASH",), ("D",)], [], None),
     ("What's pending at the grill right now?", "en", ["pending_tickets"], [("GRL",)], [], None),
+    # "tới giờ có": so far today, never the "giờ có" of a state right now (the guests seated)
+    ("Ca tối nay tới giờ có bao nhiêu khách", "vi", ["guests"], [("D",)], [], None),
+    ("Hôm nay đến giờ có bao nhiêu khách", "vi", ["guests"], [], [], None),
+    ("Ca tối nay đến giờ có bao nhiêu khách, doanh thu bao nhiêu rồi?", "vi", ["guests", "revenue"], [("D",)], [], None),
+    # "doanh thu mỗi khách": the spend per guest; "mỗi khách hàng": each customer
+    ("Lượt khách và doanh thu mỗi khách theo ngày trong tuần trước", "vi", ["guests", "avg_spend_per_guest"], [],
+     ["metric_time__day"], None),
+    ("doanh thu mỗi khách hàng tháng này", "vi", ["revenue"], [], ["customer__full_name"], None),
+    # "with the server": each row shown with its server
+    ("List this week's voided bills with the server who had them", "en", ["void_orders"], [], ["server__full_name"], None),
+    ("How much have we spent with suppliers this month?", "en", ["supplier_spend"], [], [], None),
+    ("Supplier payments 1-15 Nov by supplier", "en", ["supplier_spend"], [], ["supplier__name"], None),
+    ("November so far vs the same dates in October", "en", ["revenue"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2274,6 +2287,17 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("Nhóm món nào lời ít nhất tháng trước?", "vi"),
+    ("Loại món nào bán chạy nhất tháng này?", "vi"),
+])
+def test_which_kind_of_dish_is_the_category_alone(layer, now, question, language) -> None:
+    """"Nhóm món nào": which category, never a split by category and then by dish."""
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.group_by == ["menu_item__category__name_vi"]
+    assert parsed.query.limit == 1
 
 
 @pytest.mark.parametrize(("question", "language", "with_empty"), [

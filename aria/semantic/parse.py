@@ -881,15 +881,19 @@ class QuestionParser:
                 marks.mark(i, i + 1, "value", payload)
 
     def _ranked_by_the_metrics_noun(self, marks: _Marks, available: list[str], language: str) -> list[str]:
-        """"top 5 món bị hủy nhiều nhất": a ranking with nothing else to rank ranks the noun the metric's own words
-        open with (the dishes voided), when the metric can be split by it."""
+        """"top 5 món bị hủy nhiều nhất", "top 5 voided items": a ranking with nothing else to rank ranks the noun
+        the metric's own words open with in Vietnamese, or end with in English (the dishes voided), when the metric
+        can be split by it."""
         for start, end, kind, _ in marks.mentions:
-            if kind != "metric" or language != "vi":
+            if kind != "metric":
                 continue
             for size in range(end - start - 1, 0, -1):
-                concept = self._concept_said(marks, start, size)
-                if concept is not None and marks.words[start:start + size] != ["khach"]:  # "khách phải chờ món lâu
-                    # nhất": the guests as a whole, never a ranking of the members
+                at = start if language == "vi" else end - size
+                if language != "vi" and not marks.raw[end - 1].endswith("s"):
+                    continue  # "the longest anyone's been waiting on a dish": one wait, never a ranking of the dishes
+                concept = self._concept_said(marks, at, size)
+                if concept is not None and marks.words[at:at + size] not in (["khach"], ["guest"], ["guests"]):  # "khách
+                    # phải chờ món lâu nhất": the guests as a whole, never a ranking of the members
                     try:
                         return [self._pick(concept, available, language)]
                     except _Unanswerable:
@@ -2208,7 +2212,9 @@ class QuestionParser:
         named = [(a, b, str(p) if k == "metric" else self._metric_words.get(tuple(marks.words[a:b])))
                  for a, b, k, p in marks.mentions if k in ("metric", "value")]  # "no-shows": a status, a metric
         metrics = [(a, b, m) for a, b, m in named if m is not None]
-        counted = next((c for c in reversed(metrics) if self.catalog.rate_of(c[2])), None) if shares else None
+        counted = next((c for c in reversed(metrics) if self.catalog.rate_of(c[2]) and (  # an amount only said before
+            self.catalog.metrics[c[2]].unit == "count" or any(c[1] <= a for a, _ in shares))),  # it ("food cost as a %
+            None) if shares else None  # of the price"), never after ("the biggest share of tips": of the tips)
         rate = self.catalog.rate_of(counted[2]) if counted else None
         others = [c for c in metrics if c is not counted]
         if counted is None or rate is None or any(

@@ -2280,6 +2280,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("How much have we spent with suppliers this month?", "en", ["supplier_spend"], [], [], None),
     ("Supplier payments 1-15 Nov by supplier", "en", ["supplier_spend"], [], ["supplier__name"], None),
     ("November so far vs the same dates in October", "en", ["revenue"], [], [], None),
+    # an English metric's own noun ranks ("voided items": the dishes); one wait is never a ranking
+    ("top 5 voided items this month", "en", ["voided_lines"], [], ["menu_item__name_en"], 5),
+    ("What's the longest anyone's been waiting on a dish right now?", "en", ["oldest_pending_wait"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2287,6 +2290,17 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+@pytest.mark.parametrize(("question", "language", "metric", "share"), [
+    ("Which payment method had the biggest share of tips in October?", "en", "tips", True),  # of the tips
+    ("Which 3 dishes on the menu have the highest food cost as a % of their price?", "en", "food_cost_pct", False),
+    ("What share of grill tickets missed their target", "en", "late_ticket_rate", False),  # of a count: its rate
+])
+def test_a_share_of_an_amount_is_of_the_amount_and_an_amount_as_a_share_is_its_rate(layer, now, question, language,
+                                                                                     metric, share) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.metrics[0] == metric and parsed.query.share is share
 
 
 @pytest.mark.parametrize(("question", "language"), [

@@ -1420,7 +1420,8 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
                                                     "deliver, never the one with the fewest deliveries")
             superlative = False
-        if _said(marks, "average") and not any(self._is_average(m) for m in named or metrics[:1]):
+        if _said(marks, "average") and not any(self._is_average(m) or self.catalog.metrics[m].unit == "percent"
+                                               for m in named or metrics[:1]):  # "the average no-show rate": a rate
             return Parsed(None, recognised, [], "an average was asked of a metric that is not one")
         if _said(marks, "live") and period is None and not any(self.catalog.metrics[m].live for m in metrics):
             return Parsed(None, recognised, [], f"a state right now is asked, and {metrics[0]} is counted over a "

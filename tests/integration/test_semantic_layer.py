@@ -2283,6 +2283,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # an English metric's own noun ranks ("voided items": the dishes); one wait is never a ranking
     ("top 5 voided items this month", "en", ["voided_lines"], [], ["menu_item__name_en"], 5),
     ("What's the longest anyone's been waiting on a dish right now?", "en", ["oldest_pending_wait"], [], [], None),
+    # an average asked of a rate is the rate
+    ("Average tip as a percentage of the bill this month", "en", ["tip_rate"], [], [], None),
+    ("average no-show rate this month", "en", ["no_show_rate"], [], [], None),
+    ("tỷ lệ hủy món trung bình tháng này", "vi", ["void_rate"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

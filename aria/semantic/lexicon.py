@@ -243,7 +243,7 @@ UNITS: dict[str, str] = {
     "lon": "portions", "chen": "portions",  # "bao nhiêu chén" (a bowl)
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
     "percent": "percent", "percentage": "percent", "tri gia": "vnd", "gia tri": "vnd", "theo gia tri": "vnd", "theo tri gia": "vnd", "value": "vnd", "by value": "vnd", "by cost": "vnd",
-    "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
+    "worth": "vnd", "what did it cost": "vnd", "what did it cost us": "vnd", "what did they cost": "vnd", "what did they cost us": "vnd", "what did that cost": "vnd", "what did that cost us": "vnd", "by quantity": "portions", "theo so luong": "portions", "gio": "hours", "tieng": "hours", "hour": "hours", "nguoi": "people",
     "khach": "people", "people": "people", "luot": "count", "lan": "count", "how many time": "count", "don": "count",
     "phieu": "count", "may cai": "count", "bao nhieu cai": "count",
     "money": "vnd", "in money terms": "vnd", "in terms of money": "vnd", "amount": "vnd", "quy ra tien": "vnd", "bao lau": "minutes", "how long": "minutes", "count": "count",
@@ -557,7 +557,12 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "wknd": "weekend", "wkend": "weekend", "custs": "customers", "cust": "customer", "noshows": "no-shows",
              "noshow": "no-show", "todays": "today", "yesterdays": "yesterday", "tonights": "tonight",
              "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều
-             "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon"}  # khách hơn": more crowded
+             "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon",  # khách hơn": more crowded
+             "trc": "trước",  # "tháng trc", "tuần trc"
+             # "wk" in a Vietnamese question is a week said in Vietnamese ("dt ship wk này vs wk trc")
+             **{f"wk {said}": f"tuần {meant}" for said, meant in (("này", "này"), ("nay", "này"), ("trc", "trước"),
+                                                                 ("trước", "trước"), ("truoc", "trước"))},
+             **{f"{each} wk": f"{each} tuần" for each in ("theo", "mỗi", "moi", "từng", "tung")}}
 _ORDER_AFTER_DID = re.compile(r"\b(did|does|do)\b([^?.,]{1,40}?) order\b", re.IGNORECASE)  # "what did table 12 order":
 # the verb, as "ordered" (never the orders counted)
 _WHAT_ORDERED_MOST = re.compile(r"\bwhat (did|does|do)\b(?! (?:we|i|you)\b)(?=[^?.,]{1,40}? order (?:the )?(?:most|least)\b)",
@@ -579,7 +584,8 @@ _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
              "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
              "weds": "wednesday"}
-_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, SHORTHAND)) + r")(?![\w-])", re.IGNORECASE)
+_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SHORTHAND, key=len, reverse=True)))  # "wk
+                        + r")(?![\w-])", re.IGNORECASE)  # này" before "wk"
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
 _AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) (?:1|một|mot) (?=\w)", re.IGNORECASE)  # "trung bình
 # 1 bill": each bill's, never the top one

@@ -2829,6 +2829,10 @@ class QuestionParser:
                                         "value or a 'by'")
                 per = "per" in marks.words[max(0, start - 1):end]
                 after_a_metric = any(k == "metric" and b in (start, start - 1) for _, b, k, _ in marks.mentions)
+                if per and payload == "customer" and any(  # "avg spend per customer": the spend per guest, said
+                        k == "metric" and b in (start, start - 1) and "per guest" in  # again, never each customer's
+                        self.catalog.metrics[str(p)].labels.en.lower() for _, b, k, p in marks.mentions):
+                    continue
                 if per and (self._is_a_quantity(str(payload)) or (ranking and after_a_metric and any(  # revenue per
                         k in ("concept", "grain") and a != start and p != payload and marks.words[a:b] not in (
                             ["who"], ["ai"]) for a, b, k, p in marks.mentions))):  # seat; "which

@@ -523,6 +523,17 @@ CASES = [
     ("dt hqua?", "vi",  # shorthand typed on a phone: doanh thu hôm qua
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
+    ("dt tháng trc bn", "vi",  # "trc": trước
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('month', business_now()) - interval '1 month' "
+     "AND opened_at < date_trunc('month', business_now())"),
+    ("lẩu thái wk này bán đc mấy nồi", "vi",  # "wk này" in a Vietnamese question: tuần này
+     "SELECT sum(oi.qty), sum(oi.line_total_vnd) FROM order_items oi JOIN orders o USING (order_id) "
+     "JOIN menu_items m USING (item_id) WHERE m.name_vi = 'Lẩu Thái' AND o.status = 'COMPLETED' "
+     "AND oi.line_status NOT IN ('VD', 'CXL') AND o.opened_at >= date_trunc('week', business_now())"),
+    ("avg spend per customer this week", "en",  # the spend per guest, never each customer's
+     "SELECT round(sum(total_vnd)::numeric / nullif(sum(guest_cnt), 0)), count(*), sum(guest_cnt) FROM orders "
+     "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('week', business_now())"),
     ("dth bữa qua bnhieu", "vi",  # shorthand and a southern "bữa qua": doanh thu hôm qua bao nhiêu
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
@@ -2287,6 +2298,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Average tip as a percentage of the bill this month", "en", ["tip_rate"], [], [], None),
     ("average no-show rate this month", "en", ["no_show_rate"], [], [], None),
     ("tỷ lệ hủy món trung bình tháng này", "vi", ["void_rate"], [], [], None),
+    # shorthand: "wk trc" (tuần trước), "theo sl" (by the number sold)
+    ("dt ship wk này vs wk trc", "vi", ["revenue"], [("DL",)], [], None),
+    ("top 10 món bán chạy wk này theo sl", "vi", ["portions_sold"], [], ["menu_item__name_vi"], 10),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -559,6 +559,8 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều
              "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon",  # khách hơn": more crowded
              "trc": "trước",  # "tháng trc", "tuần trc"
+             "by each": "by",  # "hours worked by each server": by server (each staff member whose role is server)
+             "lunch nay": "trưa nay", "dinner nay": "tối nay",  # "covers lunch nay": today's lunch
              # "wk" in a Vietnamese question is a week said in Vietnamese ("dt ship wk này vs wk trc")
              **{f"wk {said}": f"tuần {meant}" for said, meant in (("này", "này"), ("nay", "này"), ("trc", "trước"),
                                                                  ("trước", "trước"), ("truoc", "trước"))},

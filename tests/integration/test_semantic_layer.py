@@ -534,6 +534,9 @@ CASES = [
     ("avg spend per customer this week", "en",  # the spend per guest, never each customer's
      "SELECT round(sum(total_vnd)::numeric / nullif(sum(guest_cnt), 0)), count(*), sum(guest_cnt) FROM orders "
      "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('week', business_now())"),
+    ("covers lunch nay bao nhiêu", "vi",  # "lunch nay": trưa nay, today's lunch (never every lunch)
+     "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
+     "WHERE o.status = 'COMPLETED' AND s.shift_code = 'L' AND o.opened_at::date = business_now()::date"),
     ("dth bữa qua bnhieu", "vi",  # shorthand and a southern "bữa qua": doanh thu hôm qua bao nhiêu
      "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
      "AND opened_at::date = (business_now() - interval '1 day')::date"),
@@ -2301,6 +2304,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # shorthand: "wk trc" (tuần trước), "theo sl" (by the number sold)
     ("dt ship wk này vs wk trc", "vi", ["revenue"], [("DL",)], [], None),
     ("top 10 món bán chạy wk này theo sl", "vi", ["portions_sold"], [], ["menu_item__name_vi"], 10),
+    ("Total hours worked by each server last month", "en", ["hours_worked"], [("SRV",)], ["staff__full_name"], None),
+    ("bn member mới tháng này", "vi", ["new_customers"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

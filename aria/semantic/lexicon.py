@@ -238,7 +238,7 @@ UNIT_METRICS: dict[str, str] = {"portions": "portions_sold", "people": "guests",
 # Unit words ("bao nhiêu phút", "in VND") are accounted for when a metric of that unit is asked.
 UNITS: dict[str, str] = {
     "phut": "minutes", "minute": "minutes", "min": "minutes", "vnd": "vnd", "dong": "vnd", "vnd dong": "vnd",
-    "tien": "vnd", "bao nhieu tien": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
+    "tien": "vnd", "bao nhieu tien": "vnd", "trieu": "vnd", "bao nhieu trieu": "vnd", "phan": "portions", "portion": "portions", "ly": "portions", "coc": "portions", "to": "portions",
     "noi": "portions", "dia": "portions", "chai": "portions", "cup": "portions", "bowl": "portions", "suat": "portions",
     "lon": "portions", "chen": "portions",  # "bao nhiêu chén" (a bowl)
     "plate": "portions", "glass": "portions", "bottle": "portions", "pot": "portions", "serving": "portions", "phan tram": "percent",
@@ -561,6 +561,7 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "trc": "trước",  # "tháng trc", "tuần trc"
              "by each": "by",  # "hours worked by each server": by server (each staff member whose role is server)
              "lunch nay": "trưa nay", "dinner nay": "tối nay",  # "covers lunch nay": today's lunch
+             "tr": "triệu",  # "dt tuần trc bn tr" (a figure's own "2tr" is read with its number)
              # "wk" in a Vietnamese question is a week said in Vietnamese ("dt ship wk này vs wk trc")
              **{f"wk {said}": f"tuần {meant}" for said, meant in (("này", "này"), ("nay", "này"), ("trc", "trước"),
                                                                  ("trước", "trước"), ("truoc", "trước"))},

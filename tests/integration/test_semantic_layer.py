@@ -534,6 +534,10 @@ CASES = [
     ("avg spend per customer this week", "en",  # the spend per guest, never each customer's
      "SELECT round(sum(total_vnd)::numeric / nullif(sum(guest_cnt), 0)), count(*), sum(guest_cnt) FROM orders "
      "WHERE status = 'COMPLETED' AND opened_at >= date_trunc('week', business_now())"),
+    ("dt cuối tuần trc bn tr", "vi",  # "bao nhiêu triệu": an amount of money, asked in millions
+     "SELECT sum(total_vnd), count(*) FROM orders WHERE status = 'COMPLETED' "
+     "AND opened_at >= date_trunc('week', business_now()) - interval '2 days' "
+     "AND opened_at < date_trunc('week', business_now())"),
     ("covers lunch nay bao nhiêu", "vi",  # "lunch nay": trưa nay, today's lunch (never every lunch)
      "SELECT sum(o.guest_cnt), count(*) FROM orders o JOIN shifts s ON s.shift_id = o.shift_id "
      "WHERE o.status = 'COMPLETED' AND s.shift_code = 'L' AND o.opened_at::date = business_now()::date"),
@@ -2306,6 +2310,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("top 10 món bán chạy wk này theo sl", "vi", ["portions_sold"], [], ["menu_item__name_vi"], 10),
     ("Total hours worked by each server last month", "en", ["hours_worked"], [("SRV",)], ["staff__full_name"], None),
     ("bn member mới tháng này", "vi", ["new_customers"], [], [], None),
+    ("giá trị tồn kho hiện tại bao nhiêu triệu", "vi", ["stock_value"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

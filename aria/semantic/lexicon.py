@@ -461,6 +461,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "at last week rate of usage", "at last week rate",  # stock lasts at
                   "at this rate", "going by", "together", "combined", "food and beverage", "food & beverage", "f&b", "of the floor", "tách riêng", "mỗi bên", "different", "distinct", "sitting in the kitchen", "on the kitchen", "thường", "out on the",
                   "in the house", "quán",  # typed with its mark, the restaurant; never "Quân", a name
+                  "hay gặp", "thường gặp",  # "lý do hủy món nào hay gặp nhất": met most often (never "gap" alone)
                   "sitting at the pass", "cả quán", "toàn quán", "cả nhà hàng", "trong menu",
                   "tren menu",
                   "qua",  # bare only (BARE_WORDS): "trả qua thẻ", via

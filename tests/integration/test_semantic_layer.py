@@ -2311,6 +2311,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Total hours worked by each server last month", "en", ["hours_worked"], [("SRV",)], ["staff__full_name"], None),
     ("bn member mới tháng này", "vi", ["new_customers"], [], [], None),
     ("giá trị tồn kho hiện tại bao nhiêu triệu", "vi", ["stock_value"], [], [], None),
+    ("lý do hủy món nào hay gặp nhất tuần này", "vi", ["voided_lines"], [], ["order_item__void_reason"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -588,8 +588,9 @@ _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
              "thur": "thursday", "thurs": "thursday", "fri": "friday", "sat": "saturday", "sun": "sunday",
              "weds": "wednesday"}
-_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SHORTHAND, key=len, reverse=True)))  # "wk
-                        + r")(?![\w-])", re.IGNORECASE)  # này" before "wk"
+# Longest first: "wk này" is spelled out before "wk" alone.
+_SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SHORTHAND, key=len, reverse=True)))
+                        + r")(?![\w-])", re.IGNORECASE)
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
 _AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) (?:1|một|mot) (?=\w)", re.IGNORECASE)  # "trung bình
 # 1 bill": each bill's, never the top one

@@ -27,6 +27,9 @@ _VI_WORDS = {
     # words whose marks French or Portuguese share ("Còn bia Sài Gòn thì sao?" has no letter only Vietnamese uses)
     "còn", "thì", "sao", "là", "gì", "khu", "bia", "vào", "tôi", "mình", "thế", "nhé", "ngày", "hàng", "giá",
     "sáng",  # ("booking ngày mai")
+    "này",  # its mark French shares too ("dt ship wk này vs wk trc")
+    # shorthand typed on a phone, no English word ("dt", "hnay", "hqua", "bn", "trc")
+    "dt", "hnay", "hqua", "bn", "trc",
 }
 _EN_WORDS = {
     "the", "what", "which", "how", "many", "much", "of", "by", "in", "for", "and", "is", "are", "was",

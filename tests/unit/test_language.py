@@ -21,6 +21,8 @@ from aria.reflect.language import MAX_QUESTION_CHARS, QuestionRejected, detect_l
         ("Còn bia Sài Gòn thì sao?", "vi"),  # only marks French shares, on words only Vietnamese uses
         ("Còn khu VIP thì sao?", "vi"),
         ("booking ngày mai", "vi"),  # "ngày": a mark French shares, on a word only Vietnamese uses
+        ("dt ship wk này vs wk trc", "vi"),  # shorthand, and "này" (a mark French shares too)
+        ("hnay bn bill r", "vi"),
         ("昨天晚上的营业额是多少？", None),
         ("Какая выручка за вчера?", None),
         ("รายได้เมื่อวานเท่าไหร่", None),

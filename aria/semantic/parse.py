@@ -617,7 +617,7 @@ def _asks_which_dish_after(marks: _Marks, tokens: tuple[str, ...], start: int) -
 
 # One word in two syllables, the second as spelled with its marks: "khách hàng" (customers), never "khách" then
 # "hàng" (but "khách hạng vàng": the gold-tier guests; typed bare, either).
-_COMPOUNDS = (("khach", "hang", "\u0300"),)
+_COMPOUNDS = (("khach", "hang", accents_of("hàng")[0]),)
 
 
 def _splits_a_compound(marks: _Marks, tokens: tuple[str, ...], start: int) -> bool:
@@ -2828,11 +2828,11 @@ class QuestionParser:
                     raise _Unanswerable(f"'{' '.join(marks.words[start:start + 1])}' is named without a "
                                         "value or a 'by'")
                 per = "per" in marks.words[max(0, start - 1):end]
-                after_a_metric = any(k == "metric" and b in (start, start - 1) for _, b, k, _ in marks.mentions)
+                metrics_before = [str(p) for _, b, k, p in marks.mentions if k == "metric" and b in (start, start - 1)]
+                after_a_metric = bool(metrics_before)
                 if per and payload == "customer" and any(  # "avg spend per customer": the spend per guest, said
-                        k == "metric" and b in (start, start - 1) and "per guest" in  # again, never each customer's
-                        self.catalog.metrics[str(p)].labels.en.lower() for _, b, k, p in marks.mentions):
-                    continue
+                        "per guest" in self.catalog.metrics[m].labels.en.lower() for m in metrics_before):  # again,
+                    continue  # never each customer's
                 if per and (self._is_a_quantity(str(payload)) or (ranking and after_a_metric and any(  # revenue per
                         k in ("concept", "grain") and a != start and p != payload and marks.words[a:b] not in (
                             ["who"], ["ai"]) for a, b, k, p in marks.mentions))):  # seat; "which

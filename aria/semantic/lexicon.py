@@ -89,7 +89,7 @@ SUPERLATIVES: dict[str, bool] = {
     "guests like most": True, "most liked": True, "khach thich nhat": True, "thich nhat": True,
     "duoc yeu thich nhat": True, "yeu thich nhat": True,
     "number one": True,
-    "least": False, "lowest": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
+    "least": False, "lowest": False, "thinnest": False, "slimmest": False, "mong nhat": False, "smallest": False, "fewest": False, "shortest": False, "fastest": False,
     "quietest": False, "worst": False, "weakest": False, "bottom": False, "worst selling": False, "least sold": False,
     "barely selling": False, "barely sold": False, "hardly selling": False,
     "vang khach nhat": False, "will run out first": False, "run out first": False, "will run out soonest": False,
@@ -130,10 +130,14 @@ GROWTH_WORDS: dict[str, bool] = {
     "biggest drop": False, "largest drop": False, "biggest decline": False, "giam manh nhat": False,
     "sut giam manh nhat": False, "sut giam nhieu nhat": False, "lost the most": False, "gained the most": True,
     "tut nhieu nhat": False, "tut manh nhat": False, "grew the fastest": True,
-    "biggest fall": False, "biggest gain": True, "biggest gains": True, "biggest drops": False}
+    "biggest fall": False, "biggest gain": True, "biggest gains": True, "biggest drops": False,
+    # selling less, said of what sells (never a promotion's "giảm"): "món nào bán giảm nhiều nhất so với tuần trước"
+    "ban giam nhieu nhat": False, "ban giam manh nhat": False, "ban cham di nhieu nhat": False,
+    "ban it di nhieu nhat": False, "ban tang nhieu nhat": True, "ban tang manh nhat": True}
 SUPERLATIVES.update(GROWTH_WORDS)
 # Superlatives that say what is ranked when no metric is named: "món nào chạy nhất" sells the most portions.
-SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"), "most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
+SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"),
+                       **{w: "portions_sold" for w in GROWTH_WORDS if w.startswith("ban ")}, "most frequent": "completed_orders", "thuong xuyen nhat": "completed_orders",
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
@@ -395,7 +399,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
                      "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
-                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff"])
+                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff", "gium", "dum"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -423,7 +427,7 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
 # A formal request's framing ("Vui lòng thống kê ...", "Tôi muốn xem ..."): asks for nothing more.
 POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi muốn xem", "tôi muốn biết", "chúng tôi muốn",
                   "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp",
-                  "quick q", "quick question")
+                  "quick q", "quick question", "xếp theo", "sắp theo", "xếp giúp", "sắp giúp")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
@@ -434,6 +438,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "how are", "how is", "how did", "how does", "doing", "look like", "looking", "broken down",
                   "break down", "in terms of", "in stock", "trong kho", "the whole of", "all of", "the team", "breakdown", "breakdown of",
                   "a breakdown of", "con trong kho", "pull up", "bring up", "on the menu", "in the menu", "on our menu",
+                  "the whole menu", "the entire menu", "on the current menu", "the current menu", "our current menu",
                   "tren thuc don", "trong thuc don", "thuc don",
                   "can you", "could you", "where are we at on", "where are we on", "where do we stand on", "i e", "e g", "look at", "looking at", "khác nhau sao", "bên mình", "của nó", "khoảng", "cho anh xem", "cho em xem", "cho chi xem", "cho minh xem", "ra sao", "bay gio",
                   "split", "split out", "split them out", "split it out", "break them down", "break it down",
@@ -793,6 +798,16 @@ def value_target(meaning: ValueMeaning) -> str:
     return f"{meaning.semantic_model}.{meaning.dimension}={meaning.value}"
 
 
+def _set_side_by_side(phrase: str) -> tuple[str, ...]:
+    """A concept said as two of its kinds together, with each way of setting them side by side: "khách vãng lai và
+    khách thành viên" is also "... vs ..." and "... so với ..."; "members vs walk-ins" also "... versus ..."."""
+    for joins in ((" và ", " với ", " vs ", " so với "), (" vs ", " versus ")):
+        join = next((j for j in joins if j in phrase), None)
+        if join is not None:
+            return tuple(dict.fromkeys((phrase, *(phrase.replace(join, j) for j in joins))))
+    return (phrase,)
+
+
 def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: set[str]) -> dict[str, str]:
     """The words that name one row by themselves: a name left untranslated between the Vietnamese and the
     English names ("Heineken": "Bia Heineken" / "Heineken beer"), in one name of each, and no word of any
@@ -988,7 +1003,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             continue
         vietnamese = {dim.labels.vi, *dim.labels.synonyms_vi}
         for phrase in dim.labels.phrases:
-            _add(entries, phrase, "concept", dim.concept, vietnamese=phrase in vietnamese)
+            for side_by_side in _set_side_by_side(phrase):
+                _add(entries, side_by_side, "concept", dim.concept, vietnamese=phrase in vietnamese)
         for value in dim.values:
             meaning = ValueMeaning(dim.semantic_model, dim.name, value.code, dim.concept)
             for phrase in value.labels.phrases:

@@ -253,6 +253,12 @@ def _named_first(marks: _Marks, concept: str, other: str | None) -> bool:
     return first(concept) < first(other)
 
 
+def _said_to_be(marks: _Marks, concept: str) -> bool:
+    """A value of ``concept`` comes right after "is", "are", "was", "were" or "là": what the share is of ("what share of
+    our drink sales is beer": the beers within the drinks)."""
+    return any(a and marks.words[a - 1] in ("is", "are", "was", "were", "la") for a, _ in _value_spans(marks, concept))
+
+
 def _from_before_a_period(marks: _Marks) -> None:
     """"Voided items from yesterday", "unpaid bills from last night": "from" right before a period is of it."""
     for start, _, kind, _ in list(marks.mentions):
@@ -2448,7 +2454,9 @@ class QuestionParser:
             plural = any(r.endswith("s") and not w.endswith("s")  # "cooks clocked in": the chefs, not a verb
                          for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
             after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
-            if kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and not plural \
+            if kind == "value" and _after_a_split_word(marks, start):  # "per cook": the role, never the verb
+                pass
+            elif kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and not plural \
                     and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
@@ -2582,7 +2590,8 @@ class QuestionParser:
                     for m in named):  # "VAT of the bills paid tonight": each has the dinner shift, not together
                 raise _Unanswerable(f"'{' '.join(marks.words[start:end])}' (a shift) cannot be said of these "
                                     "figures together")
-            elif not self._soft_at(marks, start, end, language) and tuple(marks.words[start:end]) not in self._units \
+            elif (not self._soft_at(marks, start, end, language) or _after_a_split_word(marks, start)) \
+                    and tuple(marks.words[start:end]) not in self._units \
                     and tuple(marks.words[start:end]) not in self._shift_of_period:  # "phục vụ" is also a verb; a
                 # booking "tonight" has no shift
                 concepts = ", ".join(sorted({m.concept for m in payload}))  # type: ignore[attr-defined]
@@ -2601,7 +2610,8 @@ class QuestionParser:
             if members and len(codes) == 1:
                 for other in [o for o in by_dimension if o != name and self.catalog.concept_of(o) == members
                               and len(by_dimension[o]) > 1]:
-                    if _said(marks, "share") and _named_first(marks, members, self.catalog.concept_of(name)):
+                    if _said(marks, "share") and (_named_first(marks, members, self.catalog.concept_of(name))
+                                                  or _said_to_be(marks, members)):
                         raise _Unanswerable("a share within a group (some of its members over all of it) is not a "
                                             "share of the total")  # "bia chiếm bao nhiêu % doanh thu đồ uống" (but
                     # "ví điện tử (MoMo, ZaloPay, VNPay) chiếm bao nhiêu %": the group, its members spelt out after)
@@ -4346,6 +4356,12 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 
 _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
 _WHO_AT_WORK = frozenset(["work", "worked", "working", "dung"])  # "ai đứng ca trưa hôm qua"
+
+
+def _after_a_split_word(marks: _Marks, start: int) -> bool:
+    """A phrase right after "per", "by", "each", "every", "mỗi", "từng" or "theo" is what splits ("tickets per cook"),
+    never a verb."""
+    return start > 0 and marks.words[start - 1] in (*SINGLE_MARKERS, "every")
 
 
 def _names_a_role(kind: str, payload: object) -> bool:

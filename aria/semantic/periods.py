@@ -132,7 +132,7 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac nga
                          r"(?<!moi trua )(?:(?:ngay|hom|vao) )?("
                          + "|".join(_WEEKDAYS_VI) + r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b"
                          r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
-_PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|hoac|,) (?:(?:ngay|hom|vao) )?(?:" + "|".join(_WEEKDAYS_VI) +
+_PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|so voi|vs|hoac|,) (?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
@@ -384,10 +384,12 @@ def _days_of_a_week(first: int, last: int, week: str, today: dt.date) -> tuple[d
     return (start, end) if first < last and start <= end else None
 
 
-def _shared_week(text: str, end: int) -> str:
-    """The week said after the next weekday of a pair ("thứ 7 và chủ nhật tuần trước": both last week's)."""
+def _shared_week(text: str, end: int, name: str) -> str:
+    """The week said after the next weekday of a pair ("thứ 7 và chủ nhật tuần trước", "thứ 7 vs chủ nhật tuần
+    trước": both last week's); never after the same weekday ("thứ 7 so với thứ 7 tuần trước": yesterday's, then a
+    week before)."""
     pair = _PAIRED_WEEKDAY_VI.match(text, end)
-    return pair.group(1) if pair else ""
+    return pair.group(2) if pair and _WEEKDAYS_VI[pair.group(1)] != _WEEKDAYS_VI[name] else ""
 
 
 def _last_n(unit: str, n: int, now: dt.datetime) -> TimeRange | None:
@@ -470,7 +472,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             add(match.start(), match.end(), _days_of_a_week(_weekday_index(names, match.group(1)),
                                                             _weekday_index(names, match.group(2)), match.group(3), today))
     for match in _WEEKDAY_VI.finditer(text):
-        name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end())
+        name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end(), match.group(1))
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
             continue
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,

@@ -78,6 +78,8 @@ class MetricInfo:
     instead_undated: str | None = None
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
     instead_all_time: str | None = None  # read as this one with no period said ("how many staff do we have")
+    # read as this one with no period and the menu said ("which dishes on the menu have the thinnest margin %": as priced)
+    instead_on_the_menu: str | None = None
     instead_ahead: str | None = None  # read as this one of a period still to come (tomorrow's covers: those booked)
     visits: bool = False  # each row it counts came in (a customer with an order): what "came back" counts
     extreme: bool = False  # itself the longest of its rows: "the longest anyone has waited" names it, ranks nothing
@@ -337,6 +339,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
         instead_ahead=meta.get("instead_ahead"), instead_all_time=meta.get("instead_all_time"),
+        instead_on_the_menu=meta.get("instead_on_the_menu"),
         extreme=bool(meta.get("extreme", False)),
         split_via={str(k): str(v) for k, v in dict(meta.get("split_via") or {}).items()},
         sized_by={str(k): str(v) for k, v in dict(meta.get("sized_by") or {}).items()},

@@ -349,7 +349,7 @@ EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each 
 EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ngoại trừ", "loại trừ", "trừ đi", "except",
                  "excluding", "exclude", "not counting", "not including", "other than", "apart from", "but not",
                  "leaving out", "leave out", "minus the", "ngoài", "không phải", "not count", "not include",
-                 "no include", "do not count", "don t count", "nếu bỏ qua", "bỏ qua")
+                 "no include", "do not count", "don t count", "nếu bỏ qua", "bỏ qua", "without")
 # "Which ingredients are below their reorder level", "nguyên liệu nào sắp hết": the rows below the level the metric
 # is kept above (its meta ``low_below``), lowest first.
 BELOW_WORDS = ("under their reorder point", "under the reorder point", "under reorder point", "below their reorder point", "below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",

@@ -2076,6 +2076,10 @@ class QuestionParser:
                     not _said(marks, "live") or marks.says(*_EMPLOYED)):
                 out.append(str(all_time))  # "how many staff do we have": the employees, not who ever worked
                 continue
+            on_the_menu = self.catalog.metrics[metric].instead_on_the_menu
+            if on_the_menu in self.catalog.metrics and period is None and marks.says(*_ON_THE_MENU):
+                out.append(str(on_the_menu))  # "which dishes on the menu have the thinnest margin %": as priced
+                continue
             live = self.catalog.metrics[metric].instead_live
             if live in self.catalog.metrics and (period is None or today) and _said(marks, "live") and not others \
                     and not marks.says(("average",), ("avg",), ("trung", "binh"), ("binh", "quan")):  # ("the
@@ -4354,6 +4358,9 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
     return list(dict.fromkeys(asked))
 
 
+# The menu as it stands ("dishes on the menu", "trên thực đơn"): a dish's margin or cost as priced, with no period
+_ON_THE_MENU = (("on", "the", "menu"), ("on", "our", "menu"), ("in", "the", "menu"), ("on", "the", "current", "menu"),
+                ("tren", "thuc", "don"), ("trong", "thuc", "don"), ("thuc", "don", "hien", "tai"))
 _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
 _WHO_AT_WORK = frozenset(["work", "worked", "working", "dung"])  # "ai đứng ca trưa hôm qua"
 

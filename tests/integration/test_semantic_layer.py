@@ -2346,6 +2346,14 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__name_en"], None),
     # selling less, said of the dishes: the biggest fall between the two periods
     ("món nào tuần này bán giảm nhiều nhất so với tuần trước", "vi", ["portions_sold"], [], ["menu_item__name_vi"], 1),
+    # the menu said with no period: a dish's margin or cost as priced (with a period: what was sold)
+    ("Which dishes on the menu have the lowest margin %?", "en", ["menu_margin_pct"], [], ["menu_item__name_en"], None),
+    ("món nào có tỷ lệ giá vốn cao nhất trên thực đơn", "vi", ["menu_food_cost_pct"], [], ["menu_item__name_vi"], 1),
+    ("Which dishes on the menu had the lowest gross margin % last month?", "en", ["gross_margin_pct"], [],
+     ["menu_item__name_en"], None),
+    # "without" leaves out what follows, as "excluding" does; "without VAT" is the net sales
+    ("revenue without delivery last week", "en", ["revenue"], [("DL",)], [], None),
+    ("revenue without VAT last month", "en", ["taxable_sales"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

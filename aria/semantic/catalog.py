@@ -157,6 +157,8 @@ class DimensionInfo:
     own_metrics_only: bool = False
     # a distinctive word of one of its names is enough to name it ("Heineken": Bia Heineken (chai))
     partial_names: bool = False
+    # a two-word Vietnamese name is also said by its first word alone ("tồn kho tôm": Tôm sú), when no other starts so
+    one_word_heads: bool = False
     # a person is called by a given name that one person alone has ("Quân": Phan Đức Quân)
     given_names: bool = False
     # a split by it shows only its listed values: a takeaway was neither booked nor a walk-in (NULL)
@@ -372,7 +374,7 @@ def _dimension_info(model: Any, dim: Any) -> DimensionInfo:
         lang=meta.get("lang"), values=_values(meta), is_time=is_time, attributes=_strings(meta.get("attributes")),
         default_metric=meta.get("default_metric"), ranked_by=meta.get("ranked_by"), members=meta.get("members"),
         shown_when_fixed=bool(meta.get("shown_when_fixed", False)), stands_for=meta.get("stands_for"),
-        partial_names=bool(meta.get("partial_names", False)), given_names=bool(meta.get("given_names", False)),
+        partial_names=bool(meta.get("partial_names", False)), one_word_heads=bool(meta.get("one_word_heads", False)), given_names=bool(meta.get("given_names", False)),
         own_metrics_only=bool(meta.get("own_metrics_only", False)), listed_only=bool(meta.get("listed_only", False)),
         unclear_beside=_strings(meta.get("unclear_beside")), only_for=_strings(meta.get("only_for")),
         shows_labels=bool(meta.get("shows_labels", False)), within=meta.get("within"),

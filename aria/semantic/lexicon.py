@@ -210,7 +210,7 @@ VERBS: dict[str, str | None] = {
     "have been voided": "voided_lines", "has been voided": "voided_lines", "bi void": "voided_lines",
     "clocked": None, "clock": None, "logged": None, "log": None, "opened": None, "placed": None, "holding": None, "picked up": None, "pick up": None, "coming in": None,
     "den an": None, "toi an": None, "ghe an": None, "da den an": None, "da toi an": None, "came": None, "showed up": None,
-    "show up": None, "gone": None, "went": None, "give away": "discounts", "gave away": "discounts", "given away": "discounts", "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
+    "show up": None, "gone": None, "went": None, "give away": "discounts", "gave away": "discounts", "given away": "discounts", "gave out": None, "give out": None, "given out": None, "gets booked": "reservations", "get booked": "reservations", "got booked": "reservations", "booked with us": "reservations", "book with us": "reservations", "books with us": "reservations", "given": None, "chi": "revenue", "chi tieu": "revenue", "nau": None, "nhap": "supplier_spend",
     "take the kitchen": None, "takes the kitchen": None, "took the kitchen": None, "bep lam": None,
     "bep ra duoc": "portions_sold", "bep ra": None, "ra mon": None, "look after": None, "looked after": None, "go": None, "tiep": None, "tiep khach": None, "dem ve": None,
     "xai": None, "xai het": "revenue", "tieu": "revenue", "tieu het": "revenue", "chay": "portions_sold",
@@ -427,7 +427,13 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
 # A formal request's framing ("Vui lòng thống kê ...", "Tôi muốn xem ..."): asks for nothing more.
 POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi muốn xem", "tôi muốn biết", "chúng tôi muốn",
                   "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp",
-                  "quick q", "quick question", "xếp theo", "sắp theo", "xếp giúp", "sắp giúp")
+                  "quick q", "quick question", "xếp theo", "sắp theo", "xếp giúp", "sắp giúp",
+                  # the formal register of a report asked by head office or an auditor
+                  "cung cấp", "vui lòng cung cấp", "đề nghị", "kính đề nghị", "đề nghị cung cấp", "kính gửi", "xin gửi",
+                  "gửi tôi", "cho tôi xin", "số liệu", "xin số liệu", "cho tôi xin số liệu", "báo cáo", "xin báo cáo",
+                  "giai đoạn", "trong giai đoạn", "cho giai đoạn", "provide", "please provide", "kindly", "kindly provide",
+                  "kindly report", "kindly list", "could you provide", "for the period", "the period", "period", "sorted",
+                  "grouped", "limited to")  # (never "side by side", "cạnh nhau": columns for each, which no split gives)
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
@@ -830,14 +836,18 @@ def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: s
             and word not in taken}
 
 
-def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
+def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]], *, one_word: bool = False) -> dict[tuple[str, ...], str]:
     """The first words (two or more) of a longer Vietnamese name that start no other name and are found in
-    none: "thịt bò" names Thịt bò thăn, "thịt ba chỉ" Thịt ba chỉ heo, "rau thơm" Rau thơm các loại.
+    none: "thịt bò" names Thịt bò thăn, "thịt ba chỉ" Thịt ba chỉ heo, "rau thơm" Rau thơm các loại; with
+    ``one_word``, the first word alone of a two-word name too ("tôm": Tôm sú).
 
     >>> _own_heads(["Thịt bò thăn", "Thịt ba chỉ heo", "Phở bò tái", "Phở bò viên"], set())
     {('thit', 'bo'): 'Thịt bò thăn', ('thit', 'ba'): 'Thịt ba chỉ heo', ('thit', 'ba', 'chi'): 'Thịt ba chỉ heo'}
+    >>> _own_heads(["Tôm sú", "Cá lóc", "Cá kèo", "Nước cốt dừa", "Dừa tươi"], set(), one_word=True)
+    {('tom',): 'Tôm sú', ('nuoc', 'cot'): 'Nước cốt dừa'}
     """
-    return _own_parts(_name_words(names), lambda said: [said[:size] for size in range(2, len(said))], phrases)
+    return _own_parts(_name_words(names), lambda said: [said[:size] for size in range(
+        1 if one_word and len(said) == 2 else 2, len(said))], phrases)
 
 
 def _own_leads(names: Sequence[str], phrases: set[tuple[str, ...]]) -> dict[tuple[str, ...], str]:
@@ -1086,7 +1096,7 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                  spelling=" ".join(name.split()[-len(said):]))
     for dim, names in partial_names:
-        short = _own_heads(names, known) if dim.lang == "vi" else {**_own_words(names, meaning_words),
+        short = _own_heads(names, known, one_word=dim.one_word_heads) if dim.lang == "vi" else {**_own_words(names, meaning_words),
                                                                     **_own_leads(names, known)}
         for said, name in short.items():  # "tồn kho thịt bò": Thịt bò thăn; "beef in stock": Beef tenderloin
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
@@ -1116,10 +1126,10 @@ def _without_question_words(words: tuple[str, ...]) -> tuple[str, ...]:
 def _names_a_split(words: tuple[str, ...], concept_phrases: set[tuple[str, ...]]) -> bool:
     """True for "doanh thu theo danh mục" (a metric, a split word, a dimension); "per" makes a ratio, not a
     split ("average spend per guest"), and so does "mỗi" after an average ("khách trung bình mỗi bàn") or after
-    money ("tiền mỗi khách", "doanh thu (trên) mỗi khách": the spend per guest)."""
+    money ("tiền mỗi khách", "doanh thu (trên) mỗi khách", "chi tiêu mỗi khách": the spend per guest)."""
     for i, word in enumerate(words[1:], start=1):
         if word in _SPLIT_WORDS and word != "per" and words[max(0, i - 2):i] not in (("trung", "binh"), ("binh", "quan")) \
-                and not (word == "moi" and words[i - 1] in ("tien", "thu", "tren")) \
+                and not (word == "moi" and words[i - 1] in ("tien", "thu", "tren", "tieu")) \
                 and any(words[i + 1:i + 1 + len(c)] == c for c in concept_phrases if c):  # "trung bình mỗi bàn": per
             return True
     return False

@@ -754,6 +754,7 @@ class QuestionParser:
         if _each_one_of_a_role(marks):
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
         _each_person_before_their_work(marks)
+        self._an_average_per_bill_of_a_figure(marks)
         _anyone_asked(marks)
         if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
@@ -839,6 +840,9 @@ class QuestionParser:
         bare_verb = _asked_of_a_bare_verb(marks)
         if bare_verb:  # "bao nhiêu lượt đặt bàn bị hủy và bao nhiêu lượt đến ăn": the second asks of no figure
             return Parsed(None, recognised, [], f"a second question asks how many '{bare_verb}', which is no metric here")
+        if _a_figure_of_those_counted(marks):  # "members who joined last month: how much have they spent": the
+            return Parsed(None, recognised, [], "a figure of the customers who joined is asked (what they did "
+                                                "after), which no metric here measures")  # cohort, never everyone's
         unlike = _compared_values_of_two_kinds(marks)
         if unlike:  # "members vs walk-ins" where "walk-ins" names only the guests who came without a booking
             return Parsed(None, recognised, [], f"'{unlike}' sets two values side by side that are not of one kind")
@@ -1942,6 +1946,22 @@ class QuestionParser:
                 if metric in self.catalog.metrics:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
+
+    def _an_average_per_bill_of_a_figure(self, marks: _Marks) -> None:
+        """"Tiền boa tháng này trung bình mỗi bill": a figure then its average per bill (only a period or fillers
+        between) is that figure per bill (the average tip per bill), never the average check beside it."""
+        per_bill = {info.inputs[0]: name for name, info in self.catalog.metrics.items()
+                    if len(info.inputs) == 2 and info.inputs[1] in _BILLS and info.inputs[0] != "revenue"}
+        said = sorted(m for m in marks.mentions if m[2] == "metric")
+        for (a, b, _, payload), (c, d, _, payload2) in zip(said, said[1:], strict=False):
+            if payload in per_bill and payload2 == "avg_check" and marks.words[c:c + 3] in (
+                    ["trung", "binh", "moi"], ["binh", "quan", "moi"]) and not any(i in marks.commas for i in range(
+                    b, c + 1)) and all(_kind(m) in ("time", "filler", None) for m in marks.marks[b:c]):
+                marks.forget(a, b)
+                marks.forget(c, d)
+                marks.mark(a, b, "metric", per_bill[str(payload)])
+                marks.mark(c, d, "filler")
+                return
 
     def _staff_counted(self, marks: _Marks) -> list[str]:
         """The staff (or a role's) counted by "how many" with no figure named: the metric that counts them and
@@ -3139,6 +3159,19 @@ def _values_with_their_kinds(marks: _Marks) -> dict[int, tuple[int, set[str]]]:
             if k == "value"}
 
 
+_THEY = frozenset(["they", "them", "their", "ho"])
+_BILLS = frozenset(["paid_bills", "completed_orders", "promo_orders"])  # what a figure per bill is divided by
+
+
+def _a_figure_of_those_counted(marks: _Marks) -> bool:
+    """The new customers, then "they" and another figure ("members who joined last month: how much have they spent",
+    "khách mới tháng trước, họ chi bao nhiêu"): a figure of those customers alone, never of everyone."""
+    joined = [b for _, b, k, p in marks.mentions if k == "metric" and p == "new_customers"]
+    return bool(joined) and any(
+        k in ("metric", "verb") and p != "new_customers" and a > joined[0] and _THEY & set(marks.words[joined[0]:a])
+        for a, _, k, p in marks.mentions)
+
+
 def _compared_values_of_two_kinds(marks: _Marks) -> str:
     """Two values set side by side ("members vs walk-ins", "tiền mặt so với thẻ") that no dimension holds both of
     (the words, or "")."""
@@ -4300,12 +4333,14 @@ def _listed_before_a_metric(marks: _Marks, end: int) -> bool:
 
 
 def _right_after_the_share(marks: _Marks) -> set[int]:
-    """Where the words right after "what share of", "bao nhiêu phần trăm" start (a period may come between)."""
+    """Where the words right after "what share of", "bao nhiêu phần trăm" start (a period, or "our", "all" or
+    "the", may come between)."""
     ends = {b for _, b, k, _ in marks.mentions if k == "share"}
     periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
     for end in list(ends):  # "what share of yesterday's orders": the period said between the share and the count
-        while end in periods:
-            end = periods[end]
+        while end in periods or (end < len(marks.words) and marks.words[end] in ("our", "all", "the")
+                                 and _kind(marks.marks[end]) in ("filler", None)):  # "what share of our orders"
+            end = periods.get(end, end + 1)
             ends.add(end)
     return ends
 

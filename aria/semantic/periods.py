@@ -116,6 +116,9 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 _DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto )"
                       r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day ))"
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
+# a bare day and month that opens a span to a second one: "doanh thu 1/11 đến 14/11", "revenue 1/11 to 14/11"
+_DATE_DM_BEFORE_A_SECOND = re.compile(r"\b(\d{1,2}) (\d{1,2})(?= (?:den|toi|to|through|until|till) (?:ngay )?"
+                                      r"\d{1,2} \d{1,2}\b(?! \d))")
 # "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
 # 4 weeks before now as well as the week 4 back)
 _AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")
@@ -523,7 +526,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         year = int(match.group(5)) if match.group(5) else None
         day = _recent_date(_month_number(month_word), int(day_text), year, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
-    for match in _DATE_DM.finditer(text):
+    for match in (*_DATE_DM.finditer(text), *_DATE_DM_BEFORE_A_SECOND.finditer(text)):
         day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _AGO.finditer(text):

@@ -1019,6 +1019,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "How many kitchen tickets per cook yesterday?",  # a ticket names no cook: never "cook" the verb, dropped
     "Revenue per cook yesterday",  # never each server's
     "What share of our drink sales is beer?",  # within the drinks, never the drinks' share of the total
+    "How many new members joined last month and how much did they spend?",  # theirs alone, never everyone's
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1451,6 +1452,14 @@ def test_a_weekday_night_is_its_dinner(layer, now) -> None:
 def test_mai_opening_a_question_is_tomorrow(layer, now) -> None:
     parsed = layer.parse("mai có bao nhiêu bàn đặt trước", language="vi", now=now)
     assert parsed.query is not None and parsed.query.time.start == now.date() + dt.timedelta(days=1)
+
+
+@pytest.mark.parametrize("question", ["dt 1/11 đến 14/11", "doanh thu trong khoảng 1/11 đến 14/11",
+                                      "revenue 1/11 to 14/11"])
+def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> None:
+    parsed = layer.parse(question, language="en" if "revenue" in question else "vi", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
 
 
 @pytest.mark.parametrize(("question", "days"), [  # on Sunday 15 Nov
@@ -2354,6 +2363,29 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # "without" leaves out what follows, as "excluding" does; "without VAT" is the net sales
     ("revenue without delivery last week", "en", ["revenue"], [("DL",)], [], None),
     ("revenue without VAT last month", "en", ["taxable_sales"], [], [], None),
+    # "booked with us" counts the bookings; "chi tiêu mỗi khách" is the metric's own label (the spend per guest)
+    ("Which customer has booked with us the most this year?", "en", ["reservations"], [], ["customer__full_name"], 1),
+    ("chi tiêu mỗi khách tuần trước", "vi", ["avg_spend_per_guest"], [], [], None),
+    ("chi tiêu mỗi khách của thành viên với vãng lai tuần trước", "vi", ["avg_spend_per_guest"], [], ["order__member"],
+     None),
+    # a two-word ingredient is said by its first word when no other ingredient starts with it ("tôm": Tôm sú)
+    ("tồn kho tôm còn bao nhiêu", "vi", ["stock_on_hand"], [("Tôm sú",)], ["ingredient__name_vi"], None),
+    ("hao hụt tôm vs mực tháng này", "vi", ["qty_wasted"], [("Tôm sú", "Mực ống")], ["ingredient__name_vi"], None),
+    ("kho còn bao nhiêu trứng", "vi", ["stock_on_hand"], [("Trứng gà",)], ["ingredient__name_vi"], None),
+    # a figure, then its average per bill: that figure per bill, never the average check beside it
+    ("Tiền boa tháng này trung bình mỗi bill được bao nhiêu?", "vi", ["avg_tip_per_bill"], [], [], None),
+    ("what share of our orders were takeaway last month", "en", ["completed_orders"], [("TA",)], [], None),
+    ("late kitchen tickets per day last week", "en", ["late_tickets"], [], ["metric_time__day"], None),
+    # the formal register: "please provide", "kindly report", "xin gửi", "đề nghị cung cấp", "cho tôi xin"
+    ("Please provide tips by server for yesterday's dinner shift.", "en", ["tips"], [("D",)],
+     ["order__server__full_name"], None),
+    ("Kindly report the average party size of reservations by day of the week for November to date.", "en",
+     ["avg_party_size"], [], ["reservation__weekday"], None),
+    ("Xin gửi tôi doanh thu hôm qua.", "vi", ["revenue"], [], [], None),
+    ("Đề nghị cung cấp số lượng thành viên hiện có theo từng hạng thẻ (thường, bạc, vàng).", "vi", ["members"],
+     [("REG", "SIL", "GLD")], ["customer__tier"], None),
+    ("Cho toi xin gia tri hoa don trung binh cua khach co dat ban truoc so voi khach khong dat ban trong 4 tuan tron "
+     "ven gan nhat", "vi", ["avg_check"], [("booked", "walk-in")], ["order__booked"], None),  # "cho tôi", never "tối"
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2365,7 +2397,7 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
 
 @pytest.mark.parametrize(("question", "language", "metric", "share"), [
     ("Which payment method had the biggest share of tips in October?", "en", "tips", True),  # of the tips
-    ("Which 3 dishes on the menu have the highest food cost as a % of their price?", "en", "food_cost_pct", False),
+    ("Which 3 dishes on the menu have the highest food cost as a % of their price?", "en", "menu_food_cost_pct", False),
     ("What share of grill tickets missed their target", "en", "late_ticket_rate", False),  # of a count: its rate
 ])
 def test_a_share_of_an_amount_is_of_the_amount_and_an_amount_as_a_share_is_its_rate(layer, now, question, language,

@@ -429,11 +429,12 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp",
                   "quick q", "quick question", "xếp theo", "sắp theo", "xếp giúp", "sắp giúp",
                   # the formal register of a report asked by head office or an auditor
-                  "cung cấp", "vui lòng cung cấp", "đề nghị", "kính đề nghị", "đề nghị cung cấp", "kính gửi", "xin gửi",
+                  "cung cấp", "vui lòng cung cấp", "đề nghị", "kính đề nghị", "đề nghị cung cấp", "kính đề nghị cung cấp", "kính gửi", "xin gửi",
                   "gửi tôi", "cho tôi xin", "số liệu", "xin số liệu", "cho tôi xin số liệu", "báo cáo", "xin báo cáo",
                   "giai đoạn", "trong giai đoạn", "cho giai đoạn", "provide", "please provide", "kindly", "kindly provide",
                   "kindly report", "kindly list", "could you provide", "for the period", "the period", "period", "sorted",
-                  "grouped", "limited to")  # (never "side by side", "cạnh nhau": columns for each, which no split gives)
+                  "grouped", "limited to", "sắp xếp theo ngày", "sắp xếp theo ngày tăng dần", "xếp theo ngày",
+                  "sorted by date", "sorted by day", "ordered by date", "in date order", "by date order")  # (never "side by side", "cạnh nhau": columns for each, which no split gives)
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
@@ -592,8 +593,18 @@ _LAST_N_WEEKDAYS_VI = re.compile(r"\b(\d{1,2}) ((?:thứ|thu) (?:hai|ba|tư|tu|n
                                  r"(?:gần nhất|gan nhat|gần đây|gan day|vừa qua|vua qua|vừa rồi|vua roi)\b", re.IGNORECASE)
 _LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:over )?(?:the )?(?:last|past|previous) (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve) "
                                  r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.IGNORECASE)
+# "revenue for each of the last 3 Saturdays": each one its own row
+_EACH_OF_THE_LAST = re.compile(r"\b(?:for |on )?each of (?=(?:the )?(?:last|past|previous) \S+ (?:monday|tuesday|wednesday|"
+                               r"thursday|friday|saturday|sunday)s\b)", re.IGNORECASE)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
+_ON_EACH = re.compile(r"(?<![\w-])(?:trên|tren) (mỗi|moi)(?= (?:hóa đơn|hoa don|đơn|don|bill)(?![\w-]))",
+                      re.IGNORECASE)  # "số món trung bình trên mỗi hóa đơn": per bill, as "mỗi hóa đơn" says it (but
+# "chi nhiều hơn trên mỗi khách" stays a ratio, never each guest)
+_UP_TO_TODAY = re.compile(r"(?<![\w-])(?:(?:tính|tinh) (?:đến|den|tới|toi) (?:hôm nay|hom nay)|(?:tính |tinh )?(?:đến|den|"
+                          r"tới|toi) (?:thời điểm )?(?:hiện tại|hien tai|thoi diem hien tai))(?![\w-])",
+                          re.IGNORECASE)  # "tháng này tính đến hôm nay": so far (but "khách tới hôm nay": came today)
+_K_FOR_NOT = re.compile(r"(?<![\w-])(?<!\d )k(?![\w-])", re.IGNORECASE)  # "đặt mà k tới": không (never "500 k": thousand)
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
 _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wednesday", "thu": "thursday",
@@ -619,6 +630,10 @@ def shorthand_spelled(text: str) -> str:
     ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
     >>> shorthand_spelled("top 5 kh chi nhieu nhat"), shorthand_spelled("ban 5 con trong kh?")
     ('top 5 khach chi nhieu nhat', 'ban 5 con trong khong?')
+    >>> shorthand_spelled("bao nhieu ban dat ma k toi"), shorthand_spelled("hóa đơn trên 500 k")
+    ('bao nhieu ban dat ma khong toi', 'hóa đơn trên 500 k')
+    >>> shorthand_spelled("số món trung bình trên mỗi hóa đơn"), shorthand_spelled("tháng này tính đến hôm nay")
+    ('số món trung bình mỗi hóa đơn', 'tháng này đến nay')
     >>> shorthand_spelled("mon nao cho qua 15p"), shorthand_spelled("Món nào đang bán chạy?")
     ('mon nao cho qua 15 phut', 'Món nào bán chạy?')
     >>> shorthand_spelled("which dishes did table 12 order tonight"), shorthand_spelled("What did gold members order most?")
@@ -627,18 +642,24 @@ def shorthand_spelled(text: str) -> str:
     'so sánh tiền mặt hôm nay với hôm qua'
     >>> shorthand_spelled("doanh thu 4 thứ Bảy gần nhất"), shorthand_spelled("revenue of the last 4 Saturdays")
     ('doanh thu các thứ Bảy trong 4 tuần gần nhất không tính hôm nay', 'revenue of Saturdays over the last 4 weeks excluding today')
+    >>> shorthand_spelled("Revenue for each of the last 3 Saturdays")
+    'Revenue by day for Saturdays over the last 3 weeks excluding today'
 
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
+    text = _K_FOR_NOT.sub("khong" if bare else "không", text)
+    text = _ON_EACH.sub(lambda m: m.group(1), text)
+    text = _UP_TO_TODAY.sub("den nay" if bare else "đến nay", text)
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
     text = _WHICH_WAS_OUR.sub("what ", text)
     text = _WHAT_ORDERED_MOST.sub(lambda m: f"which dish {m.group(1)}", text)
     text = _ORDER_AFTER_DID.sub(lambda m: f"{m.group(1)}{m.group(2)} ordered", text)
     text = _LAST_N_WEEKDAYS_VI.sub(lambda m: f"{'cac' if bare else 'các'} {m.group(2)} trong {m.group(1)} " + (
         "tuan gan nhat khong tinh hom nay" if bare else "tuần gần nhất không tính hôm nay"), text)
+    text = _EACH_OF_THE_LAST.sub("by day for ", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)

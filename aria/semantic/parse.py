@@ -756,6 +756,9 @@ class QuestionParser:
         _each_person_before_their_work(marks)
         self._an_average_per_bill_of_a_figure(marks)
         _anyone_asked(marks)
+        if hours and _a_window_beside_a_shift(marks):  # "drinks per guest after 9pm vs at lunch"
+            return Parsed(None, problem="a window of hours and a shift are set side by side: each would be a figure "
+                                        "of its own (one is asked at a time)")
         if ranges and any(k == "filler" and " ".join(marks.words[a:b]) in ALL_TIME_PHRASES for a, b, k, _ in marks.mentions):
             return Parsed(None, problem="all the data ('since we started') and a period are both said: which is meant "
                                         "is unclear")  # "since we started tracking in September"
@@ -1952,14 +1955,18 @@ class QuestionParser:
         between) is that figure per bill (the average tip per bill), never the average check beside it."""
         per_bill = {info.inputs[0]: name for name, info in self.catalog.metrics.items()
                     if len(info.inputs) == 2 and info.inputs[1] in _BILLS and info.inputs[0] != "revenue"}
-        said = sorted(m for m in marks.mentions if m[2] == "metric")
+        said = sorted((a, b, k, _COUNTED_BY_THEIR_NUMBER.get(str(p), p) if k == "concept" else p)
+                      for a, b, k, p in marks.mentions if k == "metric" or (k == "verb" and p in per_bill) or (
+                          k == "concept" and a > 0 and marks.words[a - 1] == "so"))  # "số món trung bình mỗi hóa đơn",
+        # "mã nào giảm trung bình mỗi đơn nhiều hơn": the discount per promo bill
         for (a, b, _, payload), (c, d, _, payload2) in zip(said, said[1:], strict=False):
             if payload in per_bill and payload2 == "avg_check" and marks.words[c:c + 3] in (
                     ["trung", "binh", "moi"], ["binh", "quan", "moi"]) and not any(i in marks.commas for i in range(
                     b, c + 1)) and all(_kind(m) in ("time", "filler", None) for m in marks.marks[b:c]):
-                marks.forget(a, b)
+                start = a - 1 if marks.words[a - 1:a] == ["so"] else a  # ("số món": the words of the count)
+                marks.forget(start, b)
                 marks.forget(c, d)
-                marks.mark(a, b, "metric", per_bill[str(payload)])
+                marks.mark(start, b, "metric", per_bill[str(payload)])
                 marks.mark(c, d, "filler")
                 return
 
@@ -3160,7 +3167,26 @@ def _values_with_their_kinds(marks: _Marks) -> dict[int, tuple[int, set[str]]]:
 
 
 _THEY = frozenset(["they", "them", "their", "ho"])
+_SET_BESIDE = (("vs",), ("versus",), ("so", "voi"), ("compared", "with"), ("compared", "to"))  # two things side by side
+
+
+def _a_window_beside_a_shift(marks: _Marks) -> bool:
+    """A window of hours and a shift set side by side ("after 9pm vs at lunch", "sau 9 giờ tối so với buổi trưa"): the
+    shift right after the comparing words with the hours right before them, or the other way round."""
+    shifts = _value_spans(marks, "shift")
+    def hours_in(words: Sequence[str]) -> bool:
+        return any(any(ch.isdigit() for ch in word) for word in words)
+    for i in range(len(marks.words)):
+        for said in _SET_BESIDE:
+            if tuple(marks.words[i:i + len(said)]) != said:
+                continue
+            after = i + len(said)
+            if (any(after <= a <= after + 2 for a, _ in shifts) and hours_in(marks.words[max(0, i - 4):i])) or (
+                    any(i - 2 <= b <= i for _, b in shifts) and hours_in(marks.words[after:after + 4])):
+                return True
+    return False
 _BILLS = frozenset(["paid_bills", "completed_orders", "promo_orders"])  # what a figure per bill is divided by
+_COUNTED_BY_THEIR_NUMBER = {"dish": "portions_sold"}  # "số món": the portions, counted
 
 
 def _a_figure_of_those_counted(marks: _Marks) -> bool:

@@ -137,6 +137,9 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac nga
                          r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|so voi|vs|hoac|,) (?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
+# a weekday of a said week: "Tuesday of last week", "on Friday this week", "Tuesday of the week before"
+_WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(_WEEKDAYS_EN) + r") (?:of )?(last|this|the previous|previous) "
+                                   r"week\b|\b(?:on )?(" + "|".join(_WEEKDAYS_EN) + r") of the week before\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
 _WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?<!tung )(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
@@ -480,6 +483,13 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             continue
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,
                                                  before_today=qualifier in ("vua roi", "vua qua")), "day")
+        weekdays.add(match.start())
+    for match in _WEEKDAY_OF_A_WEEK_EN.finditer(text):
+        said = match.group(2) or "the week before"
+        back = 2 if said == "the week before" and "last week" in text else 0 if said == "this" else 1
+        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1) or match.group(3)),
+                                                 {0: "tuan nay", 1: "tuan truoc", 2: "tuan truoc nua"}[back], today,
+                                                 before_today=False), "day")
         weekdays.add(match.start())
     for match in _WEEKDAY_EN.finditer(text):
         qualifier = match.group(1)

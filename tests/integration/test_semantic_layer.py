@@ -1020,6 +1020,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Revenue per cook yesterday",  # never each server's
     "What share of our drink sales is beer?",  # within the drinks, never the drinks' share of the total
     "How many new members joined last month and how much did they spend?",  # theirs alone, never everyone's
+    "Drinks per guest after 9pm vs at lunch, this month",  # two windows of the day: never both as one filter
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1460,6 +1461,17 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     parsed = layer.parse(question, language="en" if "revenue" in question else "vi", now=now)
     assert parsed.query is not None, parsed.problem
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
+
+
+@pytest.mark.parametrize(("question", "days"), [  # on Sunday 15 Nov
+    ("revenue on Tuesday of last week", (3, 3)),
+    ("Dinner revenue on Tuesday of last week vs Tuesday of the week before?", (3, 3)),
+    ("doanh thu tháng này tính đến hôm nay", (1, 15)),  # so far, never two periods
+])
+def test_a_said_weeks_weekday_and_a_period_up_to_today(layer, now, question, days) -> None:
+    parsed = layer.parse(question, language="vi" if "doanh" in question else "en", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == tuple(dt.date(2026, 11, d) for d in days)
 
 
 @pytest.mark.parametrize(("question", "days"), [  # on Sunday 15 Nov
@@ -2386,6 +2398,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      [("REG", "SIL", "GLD")], ["customer__tier"], None),
     ("Cho toi xin gia tri hoa don trung binh cua khach co dat ban truoc so voi khach khong dat ban trong 4 tuan tron "
      "ven gan nhat", "vi", ["avg_check"], [("booked", "walk-in")], ["order__booked"], None),  # "cho tôi", never "tối"
+    ("tuan nay bao nhieu ban dat truoc ma k toi", "vi", ["no_shows"], [], [], None),  # "k": không
+    ("TRUA50K hay GIAM10 giảm trung bình mỗi đơn nhiều hơn?", "vi", ["avg_discount"], [("TRUA50K", "GIAM10")],
+     ["promotion__promo_code"], None),  # the discount per promo bill, never the average check
+    ("số món trung bình trên mỗi hóa đơn tháng này", "vi", ["items_per_order"], [], [], None),
+    ("doanh thu theo từng khung giờ trong ngày tuần này", "vi", ["revenue"], [], ["order__hour_of_day"], None),
+    ("Revenue for each of the last 3 Saturdays?", "en", ["revenue"], [("6",)], ["metric_time__day"], None),
+    ("Xin doanh thu tuần này tính đến hiện tại.", "vi", ["revenue"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

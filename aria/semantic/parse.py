@@ -282,7 +282,9 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
     re.compile(r"\b(?:tu|khung|khung gio) (\d{1,2})h?()(?: gio)? (?:den |toi )?(\d{1,2})h? ?(?:gio)? ?"
                r"((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
     re.compile(r"\b(\d{1,2})h()(?: den| toi)? (\d{1,2})h ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),  # "3h-5h
-)  # chiều" (but the "tối" of "tối nay" is a day: tonight)
+    # chiều" (but the "tối" of "tối nay" is a day: tonight); whole hours on the clock: "from 17:00 to 22:00", "18:00-20:00"
+    re.compile(r"\b(?:(?:between|from|tu|khung|khung gio) )?(\d{1,2}) 00()(?: (?:and|to|den|toi))? (\d{1,2}) 00()(?! \d)"),
+)
 _HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
 _HAPPY_HOUR = ("happy", "hour")  # the name of a window of hours: said with its hours, it is those hours
 _AFTERNOON = ("pm", "chieu", "toi")
@@ -301,6 +303,8 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
     []
     >>> [f.values for f in _mark_hour_window(_Marks("sau 9 gio toi qua".split(), []), "sau 9 gio toi qua")]
     [('21', '22', '23')]
+    >>> [f.values for f in _mark_hour_window(_Marks("covers from 17 00 to 20 00".split(), []), "covers from 17 00 to 20 00")]
+    [('17', '18', '19')]
     """
     offsets = _word_offsets(text)
     for pattern in _HOUR_WINDOWS:
@@ -315,7 +319,7 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if match.group(0).startswith("tu ") and not _HOURS_JOINED.search(match.group(0)):
                 continue  # "từ 1/11 tới nay": a day of a month, until now
             said = set(match.group(0).split())
-            hours_said = end_half or said & {"gio"} or any(w[-1] == "h" and w[:-1].isdigit() for w in said)
+            hours_said = end_half or said & {"gio", "00"} or any(w[-1] == "h" and w[:-1].isdigit() for w in said)
             words = _free_words(marks, offsets, match.start(), match.end())
             if not hours_said or not 0 <= start < end <= 24 or words is None:
                 continue
@@ -333,7 +337,7 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if words is None or not 0 < hour < 24:
                 continue
             marks.mark(*words, "filler", None)
-            hours = range(hour, 24) if side in ("after", "sau", "tu", "from") else range(0, hour)
+            hours = range(hour, 24) if side in ("after", "sau", "tu", "from", "since") else range(0, hour)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in hours))]
     return []
 
@@ -361,12 +365,20 @@ def _mornings(marks: _Marks, hours: list[ValueFilter]) -> list[ValueFilter]:
 _EVENING = re.compile(r"\b(?:toi (?:qua|nay|mai)|ca toi|tonight|last night|dinner|buoi toi)\b")  # an evening said
 # elsewhere: its hours are the evening's ("tối qua sau 8h": after 20:00)
 # An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
+# from an hour up to now ("since 5pm", "từ 17h tới giờ"): to closing (what is still to come has nothing), of today when
+# no period is said
+_SINCE_AN_HOUR = (
+    re.compile(r"\b(since) (\d{1,2}) ?(am|pm)\b"),
+    re.compile(r"\b(tu) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?(?= (?:toi|den) "
+               r"(?:gio|bay gio|nay)\b)"),
+)
 _OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(after|before) (\d{1,2})()(?= (?:this |in the )?morning\b)"),  # "before 11 this morning"
     re.compile(r"\b(sau|truoc) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?\b"),
     re.compile(r"\b(tu) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))? tro di\b"),  # onwards
     re.compile(r"\b(from) (\d{1,2}) ?(am|pm) (?:on|onwards|onward)\b"),
+    *_SINCE_AN_HOUR,
 )
 
 
@@ -743,6 +755,8 @@ class QuestionParser:
             return Parsed(None, problem="empty question")
         hours = _mark_hour_window(marks, text)
         ranges = _mark_periods(marks, text, now)
+        if hours and not ranges and any(p.search(text) for p in _SINCE_AN_HOUR):  # "how many orders since 6pm": today's
+            ranges = [TimeRange(start=now.date(), end=now.date(), unit="day", phrase="today")]
         _from_before_a_period(marks)
         hours = _mornings(marks, hours)
         tables = _mark_table_numbers(marks, text) + hours

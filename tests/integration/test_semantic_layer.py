@@ -1463,6 +1463,12 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
 
 
+def test_since_an_hour_is_today(layer, now) -> None:
+    parsed = layer.parse("how many orders since 6pm", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None
+    assert parsed.query.time.start == parsed.query.time.end == now.date()
+
+
 @pytest.mark.parametrize(("question", "days"), [  # on Sunday 15 Nov
     ("revenue on Tuesday of last week", (3, 3)),
     ("Dinner revenue on Tuesday of last week vs Tuesday of the week before?", (3, 3)),
@@ -2405,6 +2411,13 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("doanh thu theo từng khung giờ trong ngày tuần này", "vi", ["revenue"], [], ["order__hour_of_day"], None),
     ("Revenue for each of the last 3 Saturdays?", "en", ["revenue"], [("6",)], ["metric_time__day"], None),
     ("Xin doanh thu tuần này tính đến hiện tại.", "vi", ["revenue"], [], [], None),
+    # whole hours on the clock: "18:00-20:00" is the window 18:00 to 19:59
+    ("revenue 18:00-20:00 yesterday", "en", ["revenue"], [("18", "19")], [], None),
+    ("doanh thu từ 18:00 đến 20:00 hôm qua", "vi", ["revenue"], [("18", "19")], [], None),
+    # from an hour up to now: to closing, today's when no period is said (test_since_an_hour_is_today)
+    ("how many orders since 6pm", "en", ["completed_orders"], [("18", "19", "20", "21", "22", "23")], [], None),
+    ("Hôm nay từ 17h tới giờ đã có bao nhiêu khách vào?", "vi", ["guests_in"],
+     [("17", "18", "19", "20", "21", "22", "23")], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

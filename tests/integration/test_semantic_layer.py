@@ -1463,6 +1463,12 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
 
 
+def test_the_weekday_before_is_a_week_before(layer, now) -> None:
+    parsed = layer.parse("Revenue last Saturday vs the Saturday before", language="en", now=now)  # on Sunday 15 Nov
+    assert parsed.query is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 14), dt.date(2026, 11, 7))
+
+
 def test_since_an_hour_is_today(layer, now) -> None:
     parsed = layer.parse("how many orders since 6pm", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None
@@ -2418,6 +2424,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many orders since 6pm", "en", ["completed_orders"], [("18", "19", "20", "21", "22", "23")], [], None),
     ("Hôm nay từ 17h tới giờ đã có bao nhiêu khách vào?", "vi", ["guests_in"],
      [("17", "18", "19", "20", "21", "22", "23")], [], None),
+    # a time slot is the hour of the day, of what the figure counts
+    ("which time slot gets the most bookings", "en", ["reservations"], [], ["reservation__hour_of_day"], 1),
+    ("which time slot brings in the most revenue this week", "en", ["revenue"], [], ["order__hour_of_day"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -318,10 +318,7 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the night before": "day", "the evening before": "day",
                        "the year before": "year", "the previous week": "week", "the previous month": "month",
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
-                       "the prior month": "month", "the prior year": "year",
-                       # "last Saturday vs the Saturday before": the same weekday, a week before
-                       **{f"the {day} before": "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
-                                                                  "saturday", "sunday")}}
+                       "the prior month": "month", "the prior year": "year"}
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "cung may ngay", "cung nhung ngay", "cung ngay", "cung thu",
                      "the same period", "same period", "the same days of", "the same days", "same days of",

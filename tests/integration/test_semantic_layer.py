@@ -1463,12 +1463,6 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
 
 
-def test_the_weekday_before_is_a_week_before(layer, now) -> None:
-    parsed = layer.parse("Revenue last Saturday vs the Saturday before", language="en", now=now)  # on Sunday 15 Nov
-    assert parsed.query is not None and parsed.query.compare is not None
-    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 14), dt.date(2026, 11, 7))
-
-
 def test_since_an_hour_is_today(layer, now) -> None:
     parsed = layer.parse("how many orders since 6pm", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None

@@ -857,7 +857,8 @@ def _distinctive_words(names: Sequence[str], translated: Sequence[str], taken: s
             and word not in taken}
 
 
-def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]], *, one_word: bool = False) -> dict[tuple[str, ...], str]:
+def _own_heads(names: Sequence[str], phrases: set[tuple[str, ...]], *,
+               one_word: bool = False) -> dict[tuple[str, ...], str]:
     """The first words (two or more) of a longer Vietnamese name that start no other name and are found in
     none: "thịt bò" names Thịt bò thăn, "thịt ba chỉ" Thịt ba chỉ heo, "rau thơm" Rau thơm các loại; with
     ``one_word``, the first word alone of a two-word name too ("tôm": Tôm sú).
@@ -1117,8 +1118,8 @@ def _built_in(catalog: SemanticCatalog, values_of: ValuesOf | None) -> tuple[Ent
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                  spelling=" ".join(name.split()[-len(said):]))
     for dim, names in partial_names:
-        short = _own_heads(names, known, one_word=dim.one_word_heads) if dim.lang == "vi" else {**_own_words(names, meaning_words),
-                                                                    **_own_leads(names, known)}
+        short = _own_heads(names, known, one_word=dim.one_word_heads) if dim.lang == "vi" else {
+            **_own_words(names, meaning_words), **_own_leads(names, known)}
         for said, name in short.items():  # "tồn kho thịt bò": Thịt bò thăn; "beef in stock": Beef tenderloin
             _add(entries, " ".join(said), "value", ValueMeaning(dim.semantic_model, dim.name, name, dim.concept),
                  spelling=" ".join(name.split()[:len(said)]) if dim.lang == "vi" else None)

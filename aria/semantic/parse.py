@@ -364,14 +364,14 @@ def _mornings(marks: _Marks, hours: list[ValueFilter]) -> list[ValueFilter]:
 
 _EVENING = re.compile(r"\b(?:toi (?:qua|nay|mai)|ca toi|tonight|last night|dinner|buoi toi)\b")  # an evening said
 # elsewhere: its hours are the evening's ("tối qua sau 8h": after 20:00)
-# An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
-# from an hour up to now ("since 5pm", "từ 17h tới giờ"): to closing (what is still to come has nothing), of today when
+# From an hour up to now ("since 5pm", "từ 17h tới giờ"): to closing (what is still to come has nothing), of today when
 # no period is said
 _SINCE_AN_HOUR = (
     re.compile(r"\b(since) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(tu) (\d{1,2})(?:h| gio) ?((?:sang|trua|chieu|toi)(?! (?:qua|nay|mai)\b))?(?= (?:toi|den) "
                r"(?:gio|bay gio|nay)\b)"),
 )
+# An hour said with its half of the day, or as "21h" / "9 giờ tối" (never the "tối" of "tối qua": last night).
 _OPEN_HOUR_WINDOWS = (
     re.compile(r"\b(after|before) (\d{1,2}) ?(am|pm)\b"),
     re.compile(r"\b(after|before) (\d{1,2})()(?= (?:this |in the )?morning\b)"),  # "before 11 this morning"
@@ -2499,14 +2499,15 @@ class QuestionParser:
             plural = any(r.endswith("s") and not w.endswith("s")  # "cooks clocked in": the chefs, not a verb
                          for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
             after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
-            if kind == "value" and _after_a_split_word(marks, start):  # "per cook": the role, never the verb
-                pass
-            elif kind == "value" and self._soft_at(marks, start, end, language) and not after_a_metric and not plural \
-                    and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn mang về"
+            split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
+            if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
+                    and not plural and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn
+                    # mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
-            elif kind == "value" and self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
+            elif kind == "value" and not split_by_it and \
+                    self._value_filter(payload, available, language) is None:  # type: ignore[arg-type]
                 if self._concept_as_typed(marks, start, end):
                     kind, payload = "concept", self._concepts[words]
                 elif self._soft_at(marks, start, end, language):  # "or voided" after cancelled orders: voided lines too

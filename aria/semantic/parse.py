@@ -721,6 +721,9 @@ class QuestionParser:
         values = {e.tokens: e.payload for e in lexicon if e.kind == "value"}
         self._values_only_in_lists = {word: values[tokens] for word, tokens in _VALUES_ONLY_IN_LISTS.items()
                                       if tokens in values}
+        # each figure's own average per bill ("tiền boa trung bình mỗi bill": the average tip per bill)
+        self._per_bill = {info.inputs[0]: name for name, info in catalog.metrics.items()
+                          if len(info.inputs) == 2 and info.inputs[1] in _BILLS and info.inputs[0] != "revenue"}
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
@@ -1967,20 +1970,18 @@ class QuestionParser:
     def _an_average_per_bill_of_a_figure(self, marks: _Marks) -> None:
         """"Tiền boa tháng này trung bình mỗi bill": a figure then its average per bill (only a period or fillers
         between) is that figure per bill (the average tip per bill), never the average check beside it."""
-        per_bill = {info.inputs[0]: name for name, info in self.catalog.metrics.items()
-                    if len(info.inputs) == 2 and info.inputs[1] in _BILLS and info.inputs[0] != "revenue"}
         said = sorted((a, b, k, _COUNTED_BY_THEIR_NUMBER.get(str(p), p) if k == "concept" else p)
-                      for a, b, k, p in marks.mentions if k == "metric" or (k == "verb" and p in per_bill) or (
+                      for a, b, k, p in marks.mentions if k == "metric" or (k == "verb" and p in self._per_bill) or (
                           k == "concept" and a > 0 and marks.words[a - 1] == "so"))  # "số món trung bình mỗi hóa đơn",
         # "mã nào giảm trung bình mỗi đơn nhiều hơn": the discount per promo bill
         for (a, b, _, payload), (c, d, _, payload2) in zip(said, said[1:], strict=False):
-            if payload in per_bill and payload2 == "avg_check" and marks.words[c:c + 3] in (
+            if payload in self._per_bill and payload2 == "avg_check" and marks.words[c:c + 3] in (
                     ["trung", "binh", "moi"], ["binh", "quan", "moi"]) and not any(i in marks.commas for i in range(
                     b, c + 1)) and all(_kind(m) in ("time", "filler", None) for m in marks.marks[b:c]):
                 start = a - 1 if marks.words[a - 1:a] == ["so"] else a  # ("số món": the words of the count)
                 marks.forget(start, b)
                 marks.forget(c, d)
-                marks.mark(start, b, "metric", per_bill[str(payload)])
+                marks.mark(start, b, "metric", self._per_bill[str(payload)])
                 marks.mark(c, d, "filler")
                 return
 
@@ -3182,7 +3183,7 @@ def _values_with_their_kinds(marks: _Marks) -> dict[int, tuple[int, set[str]]]:
 
 
 _THEY = frozenset(["they", "them", "their", "ho"])
-_SET_BESIDE = (("vs",), ("versus",), ("so", "voi"), ("compared", "with"), ("compared", "to"))  # two things side by side
+_SIDE_BY_SIDE = (("vs",), ("versus",), ("so", "voi"))  # two things set side by side ("members vs walk-ins")
 
 
 def _a_window_beside_a_shift(marks: _Marks) -> bool:
@@ -3192,7 +3193,7 @@ def _a_window_beside_a_shift(marks: _Marks) -> bool:
     def hours_in(words: Sequence[str]) -> bool:
         return any(any(ch.isdigit() for ch in word) for word in words)
     for i in range(len(marks.words)):
-        for said in _SET_BESIDE:
+        for said in (*_SIDE_BY_SIDE, ("compared", "with"), ("compared", "to")):
             if tuple(marks.words[i:i + len(said)]) != said:
                 continue
             after = i + len(said)
@@ -3200,6 +3201,8 @@ def _a_window_beside_a_shift(marks: _Marks) -> bool:
                     any(i - 2 <= b <= i for _, b in shifts) and hours_in(marks.words[after:after + 4])):
                 return True
     return False
+
+
 _BILLS = frozenset(["paid_bills", "completed_orders", "promo_orders"])  # what a figure per bill is divided by
 _COUNTED_BY_THEIR_NUMBER = {"dish": "portions_sold"}  # "số món": the portions, counted
 
@@ -3220,9 +3223,9 @@ def _compared_values_of_two_kinds(marks: _Marks) -> str:
     def alone(start: int, kinds: set[str]) -> bool:  # no other value of its kind ("Sunday dinner vs Saturday dinner")
         return not any(kinds & other for a, (_, other) in values.items() if a != start)
     for start, (end, kinds) in values.items():
-        for gap in (["vs"], ["versus"], ["so", "voi"]):
+        for gap in _SIDE_BY_SIDE:
             after = values.get(end + len(gap))
-            if marks.words[end:end + len(gap)] == gap and after is not None and alone(start, kinds) and \
+            if tuple(marks.words[end:end + len(gap)]) == gap and after is not None and alone(start, kinds) and \
                     alone(end + len(gap), after[1]):
                 return " ".join(marks.words[start:after[0]])
     return ""

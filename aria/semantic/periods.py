@@ -485,10 +485,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
                                                  before_today=qualifier in ("vua roi", "vua qua")), "day")
         weekdays.add(match.start())
     for match in _WEEKDAY_OF_A_WEEK_EN.finditer(text):
-        said = match.group(2) or "the week before"
-        back = 2 if said == "the week before" and "last week" in text else 0 if said == "this" else 1
-        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1) or match.group(3)),
-                                                 {0: "tuan nay", 1: "tuan truoc", 2: "tuan truoc nua"}[back], today,
+        said = match.group(2) or "the week before"  # ("the week before" last week's: two back)
+        weeks = "tuan truoc nua" if said == "the week before" and "last week" in text else "this" if said == "this" \
+            else "previous"
+        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1) or match.group(3)), weeks, today,
                                                  before_today=False), "day")
         weekdays.add(match.start())
     for match in _WEEKDAY_EN.finditer(text):

@@ -6,7 +6,7 @@ the entries depend on, and how each part is checked:
 - the catalogue: the manifest's key (the YAML files, the schema names, MetricFlow's and Python's
   versions, :func:`~aria.semantic.manifest_cache.manifest_key`);
 - the code that turns them into entries: the bytes of :data:`SOURCES` (the lexicon, the catalogue,
-  the text normalizer, this module), so an edited parser file is a miss;
+  the text normalizer, this module) as the process imported them, so an edited parser file is a miss;
 - the values the data supplies (dish names, categories, staff ...): which columns are read is the
   lexicon's own business, so a build records the columns it asked for and stores them with a hash of
   their values (sorted); a later start reads those same columns again and takes the stored entries
@@ -58,11 +58,21 @@ SOURCES: tuple[Path, ...] = tuple(Path(str(m.__file__)) for m in (
     aria.semantic.lexicon, aria.semantic.catalog, aria.text)) + (Path(__file__),)
 
 
-def lexicon_key(manifest_key: str, sources: Sequence[Path] = SOURCES) -> str:
-    """Hash of the manifest's key and the bytes of every source file that shapes the entries."""
+def _named_bytes(sources: Sequence[Path]) -> tuple[tuple[str, bytes], ...]:
+    return tuple((path.name, path.read_bytes()) for path in sources)
+
+
+# Read once, as the modules are imported: the key names the code this process runs, even when a file
+# is edited on disk while it runs (else its old entries would be stored under the new code's key).
+_RUNNING_SOURCES = _named_bytes(SOURCES)
+
+
+def lexicon_key(manifest_key: str, sources: Sequence[Path] | None = None) -> str:
+    """Hash of the manifest's key and the bytes of every source file that shapes the entries: those
+    this process imported, or the files ``sources`` as they are now."""
     parts = [manifest_key.encode()]
-    for path in sources:
-        parts += [path.name.encode(), path.read_bytes()]
+    for name, code in _RUNNING_SOURCES if sources is None else _named_bytes(sources):
+        parts += [name.encode(), code]
     return digest(parts)
 
 

@@ -104,6 +104,20 @@ def test_an_edited_source_file_or_another_manifest_is_a_miss(tmp_path: Path) -> 
     assert {p.name for p in SOURCES} >= {"lexicon.py", "catalog.py", "text.py", "lexicon_cache.py"}
 
 
+def test_the_key_of_the_running_code_is_the_code_imported_not_the_files_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A lexicon built by this process's code is stored under that code's key, even when a source file
+    is edited on disk while the process runs."""
+    imported = lexicon_key("m")
+    assert imported == lexicon_key("m", SOURCES)  # nothing edited yet: the same bytes
+
+    def edited(path: Path) -> bytes:
+        return b"# edited on disk after the import\n"
+
+    monkeypatch.setattr(Path, "read_bytes", edited)
+    assert lexicon_key("m") == imported
+    assert lexicon_key("m", SOURCES) != imported
+
+
 def _aria_imports(path: Path) -> set[str]:
     modules: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -242,6 +242,16 @@ class SemanticCatalog:
             return dim
         return next((d for d in self.dimensions if d.concept == dim.stands_for and d.values), dim)
 
+    def frames_a_part(self, dimension: str, dimensions: Sequence[str]) -> bool:
+        """A value of ``dimension`` beside values of ``dimensions`` frames the whole a share is of: a shift beside
+        a value of something else is when ("tối nay đồ uống chiếm bao nhiêu % doanh số": of tonight's sales, not
+        the whole day's); so is a value another value lives within ("what share of dine-in guests came with a
+        booking": of the dine-in guests)."""
+        concept = self.concept_of(dimension)
+        if concept == "shift":
+            return any(self.concept_of(d) != "shift" for d in dimensions)
+        return any((dim := self.dimension_of(d)) is not None and dim.within == concept for d in dimensions)
+
     def dimension_of(self, group_by: str) -> DimensionInfo | None:
         """The dimension behind a group-by name: ``menu_item__category__name_vi`` is ``name_vi`` of the
         semantic model whose primary entity is ``category``. None for metric_time and entities."""

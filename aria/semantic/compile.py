@@ -544,14 +544,7 @@ class SemanticCompiler:
                 f"ON {on}", "whole.whole_total")
 
     def _when_of_the_part(self, value_filter: ValueFilter, filters: list[ValueFilter]) -> bool:
-        """A shift beside a value of something else is when, and the other value the part: "tối nay đồ uống chiếm
-        bao nhiêu % doanh số" is of tonight's sales, not the whole day's. So is a value another value lives within:
-        "what share of dine-in guests came with a booking" is of the dine-in guests."""
-        concept = self.catalog.concept_of(value_filter.dimension)
-        if concept == "shift":
-            return any(self.catalog.concept_of(f.dimension) != "shift" for f in filters)
-        return any((dim := self.catalog.dimension_of(f.dimension)) is not None and dim.within == concept
-                   for f in filters)
+        return self.catalog.frames_a_part(value_filter.dimension, [f.dimension for f in filters])
 
     def _every_value(self, value_filter: ValueFilter) -> bool:
         """The filter keeps every value its dimension lists (walk-ins and bookings): the rows shown are the whole."""

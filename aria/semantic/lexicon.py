@@ -399,7 +399,8 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "want", "need", "much", "lot", "just", "also", "then", "pull", "single", "included", "tinh",
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
                      "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
-                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff", "gium", "dum"])
+                     "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff", "gium", "dum",
+                     "um", "umm", "uh", "uhm", "okay"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -604,6 +605,14 @@ _ON_EACH = re.compile(r"(?<![\w-])(?:trên|tren) (mỗi|moi)(?= (?:hóa đơn|ho
 _UP_TO_TODAY = re.compile(r"(?<![\w-])(?:(?:tính|tinh) (?:đến|den|tới|toi) (?:hôm nay|hom nay)|(?:tính |tinh )?(?:đến|den|"
                           r"tới|toi) (?:thời điểm )?(?:hiện tại|hien tai|thoi diem hien tai))(?![\w-])",
                           re.IGNORECASE)  # "tháng này tính đến hôm nay": so far (but "khách tới hôm nay": came today)
+# Southern and spoken Vietnamese, only when typed with marks (bare, "nhieu" is "nhiều", "hong" "hỏng", "dua" "dừa"):
+# "bán được nhiêu": bao nhiêu; "có hông", "hổng có": không; "đứa nào": ai; "mấy đứa đi làm": mấy người; "mấy đứa phục
+# vụ", "bọn phục vụ": the servers; "bữa thứ bảy", "bữa qua": hôm; "được bao nhiêu đấy": vậy, a particle
+_SPOKEN_VI = tuple((re.compile(pattern, re.IGNORECASE), said) for pattern, said in (
+    (r"(?<![\w-])(?<!bao )(?<!bấy )nhiêu(?![\w-])", "bao nhiêu"), (r"(?<![\w-])(?:hông|hổng)(?![\w-])", "không"),
+    (r"(?<![\w-])đứa nào(?![\w-])", "ai"), (r"(?<![\w-])mấy đứa(?= (?:đi|làm|trực|vào|nghỉ)(?![\w-]))", "mấy người"),
+    (r"(?<![\w-])(?:mấy đứa|bọn)(?= \w)", "các"), (r"(?<![\w-])bữa(?= (?:qua|nay|kia|thứ|chủ nhật)(?![\w-]))", "hôm"),
+    (r"(?<![\w-])đấy(?![\w-])", "vậy")))
 _K_FOR_NOT = re.compile(r"(?<![\w-])(?<!\d )k(?![\w-])", re.IGNORECASE)  # "đặt mà k tới": không (never "500 k": thousand)
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
@@ -640,6 +649,8 @@ def shorthand_spelled(text: str) -> str:
     ('which dishes did table 12 ordered tonight', 'which dish did gold members ordered most?')
     >>> shorthand_spelled("So tiền mặt hôm nay với hôm qua")
     'so sánh tiền mặt hôm nay với hôm qua'
+    >>> shorthand_spelled("bữa thứ bảy bán được nhiêu dzậy, mấy đứa phục vụ đứa nào bán nhiều nhất hông")
+    'hôm thứ bảy bán được bao nhiêu dzậy, các phục vụ ai bán nhiều nhất không'
     >>> shorthand_spelled("doanh thu 4 thứ Bảy gần nhất"), shorthand_spelled("revenue of the last 4 Saturdays")
     ('doanh thu các thứ Bảy trong 4 tuần gần nhất không tính hôm nay', 'revenue of Saturdays over the last 4 weeks excluding today')
     >>> shorthand_spelled("Revenue for each of the last 3 Saturdays")
@@ -651,6 +662,8 @@ def shorthand_spelled(text: str) -> str:
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
     text = _K_FOR_NOT.sub("khong" if bare else "không", text)
+    for spoken, said in () if bare else _SPOKEN_VI:
+        text = spoken.sub(said, text)
     text = _ON_EACH.sub(lambda m: m.group(1), text)
     text = _UP_TO_TODAY.sub("den nay" if bare else "đến nay", text)
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)

@@ -416,6 +416,9 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
         if marks.words[i + 1:i + 2] and marks.words[i + 1] in _PEOPLE_AFTER_A_FIGURE and not _ranks(marks.words):
             continue  # "orders that had 2 guests": a party's size (but "5 khách chi nhiều nhất": five of them)
+        if marks.words[i + 1:i + 2] in (["seat"], ["seats"], ["seater"], ["seaters"]) or (
+                marks.words[i - 1:i] == ["ban"] and marks.words[i + 1:i + 2] in (["ghe"], ["cho"])):
+            continue  # "4-seat tables", "bàn 4 ghế": a table's size, never the top 4
         if number == 1 and i + 1 < len(marks.words) and (marks.words[i + 1] in _MEASURE_WORDS or (  # "giá bao
                 i > 0 and marks.words[i - 1] in _MAKING)):  # nhiêu 1 kg", "làm 1 món mất bao lâu": per one of it
             marks.mark(i, i + 1, "filler")
@@ -724,6 +727,11 @@ class QuestionParser:
         # each figure's own average per bill ("tiền boa trung bình mỗi bill": the average tip per bill)
         self._per_bill = {info.inputs[0]: name for name, info in catalog.metrics.items()
                           if len(info.inputs) == 2 and info.inputs[1] in _BILLS and info.inputs[0] != "revenue"}
+        # a role that is also a verb ("bếp làm": the kitchen made; "phục vụ": served), said before a figure of the
+        # staff's work: the staff of that role
+        self._roles = {tokens: roles for tokens, meanings in values.items()
+                       if (roles := tuple(m for m in meanings if m.concept == "role"))}
+        self._of_work = frozenset(name for name, info in catalog.metrics.items() if "staff_shifts" in info.models)
         self._shift_of_period = {words_of(period): values[words_of(shift)] for period, (_, shift) in SHIFT_OF_DAY.items()
                                  if words_of(shift) in values}  # "tối nay": today, and its dinner shift
 
@@ -771,6 +779,7 @@ class QuestionParser:
         if _each_one_of_a_role(marks):
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
         _each_person_before_their_work(marks)
+        self._a_role_at_work(marks)
         self._an_average_per_bill_of_a_figure(marks)
         _anyone_asked(marks)
         if hours and _a_window_beside_a_shift(marks):  # "drinks per guest after 9pm vs at lunch"
@@ -1675,11 +1684,23 @@ class QuestionParser:
         if missing := [r for r in marks.rates_asked if r not in metrics]:  # "top 3 món bị void nhiều nhất, tỷ lệ
             return Parsed(None, recognised, [], f"the rate asked ({missing[0]}) is not what the ranking shows")  # bao
             # nhiêu": never the counts alone, the rate dropped
+        if share and not group_by and compare is None and self._whole_unclear(filters, metrics):
+            return Parsed(None, recognised, [], "a share of one value is asked beside another (takeaway sales, "
+                                                "drinks): which is the whole, and which the part, is unclear")
         query = SemanticQuery(metrics=metrics, group_by=group_by, filters=filters, time=period, compare=compare,
                               order_by=order_by, limit=limit, limit_per=limit_per, language=language, share=share,
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
                               threshold=threshold, rows_only=rows_only)
         return Parsed(query, recognised)
+
+    def _whole_unclear(self, filters: list[ValueFilter], metrics: list[str]) -> bool:
+        """"What % of takeaway sales are drinks", "tỷ lệ khách vãng lai trong đơn mang về": a share of one value
+        with another beside it that frames nothing (not a shift, not what the first lives within) is of a whole the
+        filters do not say: of the takeaway sales, or of everything sold."""
+        fixed = set().union(*(self.catalog.metrics[m].fixes for m in metrics if m in self.catalog.metrics))
+        said = [f.dimension for f in filters if not f.exclude and self.catalog.concept_of(f.dimension) not in fixed]
+        free = [d for d in said if not self.catalog.frames_a_part(d, said)]
+        return len({self.catalog.concept_of(d) for d in free}) >= 2
 
     def _asked_in_a_clause_of_its_own(self, marks: _Marks, metric: str) -> list[str]:
         """"Mấy đầu bếp đi làm, tổng bao nhiêu giờ?": a unit asked after a comma, in another unit than the verb's
@@ -1967,6 +1988,26 @@ class QuestionParser:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
 
+    def _a_role_at_work(self, marks: _Marks) -> None:
+        """"Tuần này bếp làm tổng cộng bao nhiêu giờ", "hôm qua phục vụ làm bao nhiêu giờ": a role read as a verb
+        ("bếp làm": the kitchen made; "phục vụ": served), said right before a figure of the staff's work (hours,
+        shifts, wages; fillers between), is the staff of that role at work, never the work of everyone."""
+        for a, b, kind, _ in sorted(marks.mentions, key=lambda m: m[0]):
+            words = tuple(marks.words[a:b])
+            role = (words[:-1] if words[-1:] == ("lam",) else words) if kind == "verb" else ()
+            if role not in self._roles:
+                continue
+            after = [m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[0] >= b and m[2] != "filler"]
+            work = bool(after) and all(_kind(marks.marks[j]) == "filler" for j in range(b, after[0][0])) and (
+                (after[0][2] == "metric" and after[0][3] in self._of_work)
+                or (after[0][2] == "unit" and after[0][3] == "hours"))
+            if not work or not (role != words or (after[0][2] == "metric" and marks.words[after[0][0]] == "lam")):
+                continue  # "phục vụ bao nhiêu khách": served; "phục vụ làm bao nhiêu giờ": the servers at work
+            marks.forget(a, b)
+            marks.mark(a, a + len(role), "value", self._roles[role])
+            if len(role) < len(words):
+                marks.mark(a + len(role), b, "verb", None)
+
     def _an_average_per_bill_of_a_figure(self, marks: _Marks) -> None:
         """"Tiền boa tháng này trung bình mỗi bill": a figure then its average per bill (only a period or fillers
         between) is that figure per bill (the average tip per bill), never the average check beside it."""
@@ -2251,7 +2292,8 @@ class QuestionParser:
         for (a, b, kind, metric), (c, d, share, unit) in zip(mentions, mentions[1:], strict=False):
             said = share == "share" or (share, unit) == ("unit", "percent")  # "food cost tháng này bao nhiêu %"
             rate = self.catalog.rate_of(str(metric)) if kind == "metric" and said else None
-            if rate is not None and not any(k == "metric" for s0, _, k, _ in mentions if s0 >= d):
+            if rate is not None and not any(k == "metric" for s0, _, k, _ in mentions if s0 >= d) and not any(
+                    k == "share" for s0, _, k, _ in mentions if s0 < a):  # "what share of tips came from dinner"
                 marks.forget(a, b)
                 marks.forget(c, d)
                 marks.mark(a, b, "metric", rate)
@@ -2266,8 +2308,9 @@ class QuestionParser:
                  for a, b, k, p in marks.mentions if k in ("metric", "value")]  # "no-shows": a status, a metric
         metrics = [(a, b, m) for a, b, m in named if m is not None]
         counted = next((c for c in reversed(metrics) if self.catalog.rate_of(c[2]) and (  # an amount only said before
-            self.catalog.metrics[c[2]].unit == "count" or any(c[1] <= a for a, _ in shares))),  # it ("food cost as a %
-            None) if shares else None  # of the price"), never after ("the biggest share of tips": of the tips)
+            self.catalog.metrics[c[2]].unit == "count" or c[1] <= min(a for a, _ in shares))),  # it ("food cost as a
+            None) if shares else None  # % of the price"), never after ("the biggest share of tips", "what share of
+        # tips came from dinner": of the tips)
         rate = self.catalog.rate_of(counted[2]) if counted else None
         others = [c for c in metrics if c is not counted]
         if counted is None or rate is None or any(
@@ -2494,6 +2537,9 @@ class QuestionParser:
                 continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
+            at_work = words in self._roles and next((p in self._of_work for s0, _, k, p in marks.mentions  # "phục vụ
+                                                      if s0 >= end and k not in ("filler", "verb", "unit")), False)  # làm bao
+            # nhiêu giờ", "phục vụ nhận bao nhiêu tiền lương": the servers' hours and wages
             after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
                 e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
                 for s0, e0, k, _ in marks.mentions)
@@ -2502,7 +2548,7 @@ class QuestionParser:
             after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
             split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
             if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
-                    and not plural and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn
+                    and not plural and not at_work and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn
                     # mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served

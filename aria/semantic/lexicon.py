@@ -542,7 +542,7 @@ def words_of(text: str) -> tuple[str, ...]:
 # Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
 # "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand). "Bạn nào" with its
 # marks is who ("bạn nào làm nhiều ca nhất"), never "bàn nào" (which table).
-SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua", "hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "đc": "được", "dc": "được",
+SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua", "hqua": "hôm qua", "hqa": "hôm qua", "hnay": "hôm nay", "ql": "quản lý", "đc": "được", "dc": "được",
              "tb": "trung bình", "km": "khuyến mãi", "sl": "số lượng", "bao nhiu": "bao nhiêu", "nv": "nhân viên", "ncc": "nhà cung cấp",
              "rev": "revenue", "yday": "yesterday", "yest": "yesterday", "tmrw": "tomorrow", "pct": "percent",
              "qty": "quantity", "ppl": "people", "mth": "month", "wk": "week", "wks": "weeks", "yr": "year", "yrs": "years", "cafe": "cà phê", "hasnt": "has not", "havent": "have not", "didnt": "did not",
@@ -597,6 +597,12 @@ _LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:over )?(?:the )?(?:last|past|previous) (
 # "revenue for each of the last 3 Saturdays": each one its own row
 _EACH_OF_THE_LAST = re.compile(r"\b(?:for |on )?each of (?=(?:the )?(?:last|past|previous) \S+ (?:monday|tuesday|wednesday|"
                                r"thursday|friday|saturday|sunday)s\b)", re.IGNORECASE)
+# "thứ 7 chủ nhật tuần trước", "thứ 7 cn": Saturday and Sunday said side by side are the span of both days (never
+# the Sunday alone)
+_SATURDAY_SUNDAY = re.compile(r"(?<!từ )(?<!tu )\b(thứ|thu) (7|bảy|bay),? (chủ nhật|chu nhat|cn)\b", re.IGNORECASE)
+# "revenue for each Monday in the last 2 months", "every Friday dinner last month": each one its own row
+_EACH_WEEKDAY = re.compile(r"\b(?:(?:for|on) )?(?:each|every) (monday|tuesday|wednesday|thursday|friday|saturday|"
+                           r"sunday)\b", re.IGNORECASE)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 _ON_EACH = re.compile(r"(?<![\w-])(?:trên|tren) (mỗi|moi)(?= (?:hóa đơn|hoa don|đơn|don|bill)(?![\w-]))",
@@ -655,6 +661,10 @@ def shorthand_spelled(text: str) -> str:
     ('doanh thu các thứ Bảy trong 4 tuần gần nhất không tính hôm nay', 'revenue of Saturdays over the last 4 weeks excluding today')
     >>> shorthand_spelled("Revenue for each of the last 3 Saturdays")
     'Revenue by day for Saturdays over the last 3 weeks excluding today'
+    >>> shorthand_spelled("revenue for each Monday in October")
+    'revenue by day on Mondays in October'
+    >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt thu 7 cn tuan truoc")
+    ('doanh thu từ thứ 7 đến chủ nhật tuần trước', 'dt tu thu 7 den chu nhat tuan truoc')
 
     """
     bare = text.isascii()
@@ -673,6 +683,9 @@ def shorthand_spelled(text: str) -> str:
     text = _LAST_N_WEEKDAYS_VI.sub(lambda m: f"{'cac' if bare else 'các'} {m.group(2)} trong {m.group(1)} " + (
         "tuan gan nhat khong tinh hom nay" if bare else "tuần gần nhất không tính hôm nay"), text)
     text = _EACH_OF_THE_LAST.sub("by day for ", text)
+    text = _EACH_WEEKDAY.sub(lambda m: f"by day on {m.group(1)}s", text)
+    text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {m.group(1)} {m.group(2)} "
+                                          f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)

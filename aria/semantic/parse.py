@@ -260,10 +260,13 @@ def _said_to_be(marks: _Marks, concept: str) -> bool:
 
 
 def _from_before_a_period(marks: _Marks) -> None:
-    """"Voided items from yesterday", "unpaid bills from last night": "from" right before a period is of it."""
+    """"Voided items from yesterday", "unpaid bills from last night": "from" right before a period is of it; so is
+    "tính theo" ("thứ mấy đông khách nhất, tính theo tháng trước": counted over last month, never a split)."""
     for start, _, kind, _ in list(marks.mentions):
         if kind == "time" and start and marks.words[start - 1] == "from" and marks.free(start - 1, start):
             marks.mark(start - 1, start, "filler")
+        elif kind == "time" and marks.words[max(0, start - 2):start] == ["tinh", "theo"] and marks.free(start - 2, start):
+            marks.mark(start - 2, start, "filler")
 
 
 def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
@@ -744,10 +747,27 @@ class QuestionParser:
         if parsed.problem != "some words were not recognised":
             return parsed
         fixed = _mended_typos(question, parsed.unknown, self._vocabulary, language)
-        if fixed == question:
-            return parsed
-        second = self._parse(fixed, language=language, now=now)  # "waht's the best seller": what's
-        return second if second.ok else parsed
+        second = self._parse(fixed, language=language, now=now) if fixed != question else parsed  # "waht's the
+        if second.ok:  # best seller": what's
+            return second
+        return self._after_its_context(question, language=language, now=now) or parsed
+
+    def _after_its_context(self, question: str, *, language: str, now: dt.datetime) -> Parsed | None:
+        """"Cảm ơn em nhiều nha. Ca trưa hôm nay có mấy đơn bị hủy?", "Hi Aria, hope you're well! How many covers
+        did we do last night?": the sentences before the question, when none names anything the data holds (no
+        figure, value, period or split), are only its setting; the rest is the question, and the setting is shown
+        as set aside. Never when a setting names data: "Khách bàn 12 tối qua than đợi lâu. Từng món của bàn 12 ..."
+        may narrow what follows."""
+        sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip()]
+        for count in range(1, len(sentences)):
+            setting = sentences[count - 1]
+            if any(r.kind not in _NOT_DATA for r in self._parse(setting, language=language, now=now).recognised):
+                return None
+            asked = self._parse(" ".join(sentences[count:]), language=language, now=now)
+            if asked.ok:
+                aside = [Recognised("setting", " ".join(words_of(s)), "set aside") for s in sentences[:count]]
+                return Parsed(asked.query, [*aside, *asked.recognised])
+        return None
 
     def _parse(self, question: str, *, language: str, now: dt.datetime,
                not_concepts: frozenset[str] = frozenset()) -> Parsed:
@@ -780,6 +800,7 @@ class QuestionParser:
             _mark_lexicon(marks, self._by_first_word, not_concepts)  # the words "người làm" left free
         _each_person_before_their_work(marks)
         self._a_role_at_work(marks)
+        _who_manages(marks)
         self._an_average_per_bill_of_a_figure(marks)
         _anyone_asked(marks)
         if hours and _a_window_beside_a_shift(marks):  # "drinks per guest after 9pm vs at lunch"
@@ -1310,6 +1331,9 @@ class QuestionParser:
                               today=period is not None and period.start == period.end == now.date())
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
             return Parsed(None, recognised, [], "two metrics named back to back: which one is meant is unclear")
+        if self._figure_of_counted_rows(marks):
+            return Parsed(None, recognised, [], "a figure is asked of the rows another figure counts (the average "
+                                                "check on orders with a promotion): those rows are no filter here")
         people_said = any(k == "unit" and p == "people" for _, _, k, p in marks.mentions)  # "how many people came
         verbs = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics  # in": guests
                  and not (people_said and " ".join(marks.words[a:b]) in _BRINGS_PEOPLE)
@@ -1802,6 +1826,12 @@ class QuestionParser:
             return "a condition on a figure (fewer than 100 portions) keeps the rows of a split (which dishes, " \
                    "which days), with no comparison or share"
         condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
+        noun = next(a for a, _, k, _ in marks.mentions if k == "threshold")
+        while noun > 0 and _kind(marks.marks[noun - 1]) == "value":  # "đơn giao hàng trên 500k": the bills'
+            noun -= 1
+        if condition.unit == "vnd" and marks.words[noun - 1:noun] in _BILL_NOUNS and \
+                "vnd" not in self.catalog.metrics[metrics[0]].sized_by:  # "discount on bills over 2 million"
+            return f"the figure {condition.figure:,.0f} is each bill's total, and {metrics[0]} is not counted by bill"
         if condition.unit == "people" and _size_of_a_party(marks):  # "the most tables of 6+ guests": each party's
             return f"the figure {condition.figure:g} is the size of each party, not a condition on {metrics[0]}"
         if condition.unit is not None and condition.unit != unit and (condition.unit, unit) not in _SAME_KIND_OF_COUNT:
@@ -2099,9 +2129,23 @@ class QuestionParser:
         named = [m for m in named if m not in bases and m not in frames]  # "how many tables ... are in use": those
         if len(named) > 1 or ranked_rows:
             nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
-                     and not {"may", "bao"} & set(marks.words[a:b])}  # "Hải sản Cần Giờ giao mấy chuyến": asked
+                     and not {"may", "bao", "with", "without", "co", "khong"} & set(marks.words[a:b])}  # "Hải sản Cần
+            # Giờ giao mấy chuyến": asked; "dinner orders with a promotion": a condition of its own, not a noun
             named = [m for m in named if m not in nouns] or ([] if ranked_rows and set(named) <= nouns else named)
         return [self._as_companion(m, named) for m in named]
+
+    def _figure_of_counted_rows(self, marks: _Marks) -> bool:
+        """"Average check on dine-in dinner orders with a promotion": a figure, then "on"/"for" and (past values, a
+        period) a count that says its own condition (more than its noun), asks the figure of those rows, which the
+        count's condition cannot filter."""
+        spans = _metric_spans(marks)
+        for (_, end, before), (start, stop, after) in zip(spans, spans[1:], strict=False):
+            between = [w for w, m in zip(marks.words[end:start], marks.marks[end:start], strict=True)
+                       if _kind(m) not in ("time", "value")]
+            if before != after and self.catalog.metrics[after].unit == "count" and stop - start > 2 \
+                    and between in (["on"], ["for"], ["of"]) and not {"may", "bao", "how"} & set(marks.words[start:stop]):
+                return True
+        return False
 
     def _bases_said(self, marks: _Marks, spans: list[tuple[int, int, str]]) -> set[str]:
         """"VAT on this week's sales", "VAT for last month's sales": money said after "on"/"for" (a period between)
@@ -2235,8 +2279,12 @@ class QuestionParser:
             apart = any(end <= comma <= after for comma in marks.commas)
             if end <= after and between and not apart and first != second \
                     and one.unit == two.unit == "count" and one.models == two.models:  # not "đơn bị hủy, bill bị void"
-                noun_after = stop - after == 1 and end - start > 1  # "missed target on any tickets": the condition said
-                marks.forget(start, stop)  # first, then the bare noun of the rows it is said of
+                noun = marks.words[after:stop]
+                noun = noun[2:] if noun[:2] in (["bao", "nhieu"], ["how", "many"]) else noun[1:] if noun[:1] == ["may"] \
+                    else noun  # "khách bỏ về không ăn bao nhiêu đơn": the condition, then how many of the rows
+                noun_after = (len(noun) == 1 or noun in (["don", "hang"], ["hoa", "don"])) and end - start > 1  # "missed
+                # target on any tickets": the condition said first, then the bare noun of the rows it is said of
+                marks.forget(start, stop)
                 marks.mark(start, stop, "metric", first if noun_after else second)
 
     def _average_per_day(self, marks: _Marks) -> None:
@@ -2545,11 +2593,16 @@ class QuestionParser:
                 for s0, e0, k, _ in marks.mentions)
             plural = any(r.endswith("s") and not w.endswith("s")  # "cooks clocked in": the chefs, not a verb
                          for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
-            after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions)  # "khách gọi mang về"
+            after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions) \
+                or (marks.words[start - 1:start] in (["qua"], ["via"]) and _kind(marks.marks[start - 1]) != "time")  # "khách
+            # gọi mang về", "bán qua mang về" (never the "qua" of "hôm qua")
+            counted = words == ("mang", "ve") and next(  # "mang về bao nhiêu đơn": takeaway's orders (but "mang
+                (self.catalog.metrics[str(p)].unit == "count" for s0, _, k, p in marks.mentions  # về doanh thu":
+                 if s0 >= end and k == "metric" and p in self.catalog.metrics), False)  # brings in)
             split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
             if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
-                    and not plural and not at_work and not after_a_verb and not _listed_after_its_kind(marks, start, payload) and (  # "đơn
-                    # mang về"
+                    and not plural and not at_work and not after_a_verb and not counted \
+                    and not _listed_after_its_kind(marks, start, payload) and (  # "đơn mang về"
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
@@ -2622,11 +2675,15 @@ class QuestionParser:
         return min(candidates)[2]
 
     def _weekday_outside(self, filters: list[ValueFilter], period: TimeRange | None) -> bool:
-        """A weekday kept ("Saturdays") that a period of under a week does not hold."""
+        """A weekday kept ("Saturdays"), or weekdays or weekends, that a period of under a week does not hold
+        ("khu ngoài trời thứ 7 cn có đông hơn ngày thường": a weekend, and weekdays)."""
         if period is None or (period.end - period.start).days >= 6:
             return False
         held = {str((period.start + dt.timedelta(days=i)).isoweekday()) for i in range((period.end - period.start).days + 1)}
-        return any(self.catalog.concept_of(f.dimension) == "weekday" and set(f.values) - held for f in filters)
+        kinds = {"true" if int(day) >= 6 else "false" for day in held}
+        return any((self.catalog.concept_of(f.dimension) == "weekday" and set(f.values) - held) or (
+            self.catalog.concept_of(f.dimension) == "weekend" and not f.exclude and not set(f.values) & kinds)
+            for f in filters)
 
     def _filters(self, marks: _Marks, available: list[str], language: str, tables: list[ValueFilter],
                  fixed: frozenset[str], named: list[str]) -> tuple[list[ValueFilter], list[str]]:
@@ -2901,6 +2958,10 @@ class QuestionParser:
                 if _counted_noun(marks, start) or (not asked and self._counted_by_how_many(marks, start)) \
                         or (not asked and any(
                         k == "metric" and self.catalog.metrics[str(p)].counts == payload for _, _, k, p in marks.mentions)):
+                    if not any(self.catalog.concept_of(name) == payload for name in available) and not any(
+                            k == "metric" and self.catalog.metrics[str(p)].counts == payload
+                            for _, _, k, p in marks.mentions):
+                        raise _Unanswerable(f"{_CANNOT_SPLIT}{payload}")  # "the most weekend shifts": never dropped
                     continue  # "which server voided the most items", "bàn nào gọi nhiều món nhất", "how many dishes
                     # are on the menu": what is counted
                 uncounted = _after_how_many(marks, start) and not self._count_named(marks)
@@ -4119,13 +4180,24 @@ def _compared_with_first(marks: _Marks) -> bool:
 
 def _set_side_by_side(marks: _Marks) -> bool:
     """Two periods compared: a comparison is said ("so với", "vs", "than"), or the periods stand together
-    ("tháng 10 và tháng 9", "this week and last week")."""
-    if any(k in ("compare", "change") for _, _, k, _ in marks.mentions):
+    ("tháng 10 và tháng 9", "this week and last week"); never "vs" set between two values ("tối thứ 6 khu VIP vs
+    trong nhà tháng này": the areas side by side, on Fridays of this month)."""
+    if any(k == "change" or (k == "compare" and not _said_between_two_values(marks, a, b))
+           for a, b, k, _ in marks.mentions):
         return True
     times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
-    if len(times) == 2 and {"vs", "versus"} & set(marks.words[times[0][1]:times[1][0]]):
+    if len(times) == 2 and any(marks.words[i] in ("vs", "versus") and not _said_between_two_values(marks, i, i + 1)
+                               for i in range(times[0][1], times[1][0])):
         return True  # "Q3 revenue vs Q2"
     return _periods_joined_only(marks)
+
+
+def _said_between_two_values(marks: _Marks, start: int, end: int) -> bool:
+    """The words right between two different values ("khu VIP vs trong nhà"; never "ca trưa nay so với ca trưa chủ
+    nhật tuần trước": one value, two periods)."""
+    before = {str(p) for _, b, k, p in marks.mentions if k == "value" and b == start}
+    after = {str(p) for a, _, k, p in marks.mentions if k == "value" and a == end}
+    return bool(before) and bool(after) and not before & after
 
 
 def _periods_joined_only(marks: _Marks) -> bool:
@@ -4550,6 +4622,28 @@ def _each_person_before_their_work(marks: _Marks) -> None:
                 s == b and k == "metric" and marks.words[s] == "lam" for s, _, k, _ in marks.mentions):
             marks.forget(a, b)
             marks.mark(a - 1, b, "concept", "staff")
+
+
+_BILL_NOUNS = (["bill"], ["bills"], ["don"], ["order"], ["orders"], ["check"], ["checks"])  # "đơn trên 500k": a bill's
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_NOT_DATA = frozenset(["superlative", "listing"])  # what a setting may say ("cảm ơn em nhiều"): nothing the data holds
+
+
+def _who_manages(marks: _Marks) -> None:
+    """"Ai là quản lý ca trưa hôm nay", "quản lý (trực) hôm nay là ai": who the manager is, asked with no figure, is
+    the manager on duty of the shift (as "who is the manager on duty tonight"), never the role's staff counted."""
+    who = any(k == "concept" and marks.words[a:b] == ["ai"] for a, b, k, _ in marks.mentions)
+    if not who or any(k in ("metric", "verb") for _, _, k, _ in marks.mentions):
+        return
+    for a, b, kind, payload in list(marks.mentions):
+        if kind == "value" and marks.words[a:b] in (["quan", "li"], ["quan", "li", "ca"]) and any(
+                m.concept == "role" and m.value == "MGR" for m in cast(tuple[ValueMeaning, ...], payload)):
+            marks.forget(a, b)
+            marks.mark(a, b, "concept", "manager")
+            if marks.words[b:b + 1] == ["truc"] and marks.free(b, b + 1):  # on duty
+                marks.mark(b, b + 1, "filler")
 
 
 _AVERAGE_PER_ORDER = (["trung", "binh", "moi", "don"], ["trung", "binh", "moi", "bill"],

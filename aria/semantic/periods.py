@@ -149,11 +149,13 @@ _WEEKDAY_SPAN_EN = re.compile(r"\b(?:from )?(" + "|".join(_WEEKDAYS_EN) + r") (?
 _BOOKING = re.compile(r"\b(?:book|reserv)")  # bookings said: a weekday "for" them is one to come
 _BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(_WEEKDAYS_EN) + r")\b")  # "Saturday's revenue": the latest one
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
-_RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start", "since the beginning",  # the longer
-               "from the start", "from the beginning", "tinh tu", "ke tu", "tu", "from", "between", "since")  # first
-_SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning")  # "since Monday": up to now
-_FROM = ("tu", "tinh tu", "tu dau", "tinh tu dau")  # "từ (đầu) tháng 9" with no end said: from September up to now
-# ("from last week": of it)
+_RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start of", "since the beginning of",  # the longer
+               "since the start", "since the beginning", "from the start of", "from the beginning of",  # first
+               "from the start", "from the beginning", "tinh tu", "ke tu", "tu", "from", "between", "since")
+_SINCE = ("since", "ke tu", "ke tu dau", "since the start", "since the beginning", "since the start of",
+          "since the beginning of")  # "since Monday", "since the start of last month": up to now
+_FROM = ("tu", "tinh tu", "tu dau", "tinh tu dau", "from the start of", "from the beginning of")  # "từ (đầu) tháng 9",
+# "from the start of last month" with no end said: from then up to now ("from last week" alone: of it)
 _RANGE_JOIN = ("den", "toi", "den het", "to", "through", "until", "till", "and")
 _TO_NOW = re.compile(r" (?:den|toi|to|until|till|up to|cho den|cho toi) (?:nay|gio|bay gio|gio nay|now|date|today|hien tai)\b")
 _DATE_ISO = re.compile(r"\b(\d{4}) (\d{2}) (\d{2})\b")

@@ -1035,6 +1035,14 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tỷ lệ khách vãng lai trong đơn mang về tháng này là bao nhiêu?",
     "What percent of last night's covers were at 2-seat tables?",  # a table's size, never the top 2
     "How many guests sat at 4-seat tables yesterday?",
+    "Which server had the highest average check on dine-in dinner orders with a promotion last month?",  # the
+    # average of the promo orders, which their count cannot filter
+    "Discount given on dine-in dinner bills over 2 million with a promo last month, by promo code",  # each bill's
+    "giảm giá cho đơn giao hàng trên 500k tháng này theo từng mã khuyến mãi",  # total, never the discount's
+    "khach trung binh moi ban toi thu 6 khu VIP vs trong nha thang nay",  # two areas side by side, never two periods
+    "Which manager ran the most weekend shifts last month?",  # never the weekend dropped
+    "hours worked by each manager this week",  # never split by the manager on duty of their shifts
+    "khu ngoài trời thứ 7 cn có đông hơn ngày thường ko",  # weekdays, of a weekend
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1477,6 +1485,22 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
 
 
+def test_since_the_start_of_a_period_runs_to_now(layer, now) -> None:
+    for question in ("takeaway order count per week since the start of last month", "revenue from the start of last month"):
+        parsed = layer.parse(question, language="en", now=now)
+        assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+        assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 10, 1), now.date()), question
+
+
+def test_a_greeting_before_the_question_is_set_aside_and_shown(layer, now) -> None:
+    parsed = layer.parse("Hi Aria, hope you are well! How many covers did we do last night?", language="en", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert parsed.query.metrics[0] == "guests" and parsed.recognised[0].kind == "setting"
+    # a setting that names data may narrow what follows: never set aside
+    assert layer.parse("Table 12 complained last night. How long did each dish take?", language="en",
+                       now=now).query is None
+
+
 def test_since_an_hour_is_today(layer, now) -> None:
     parsed = layer.parse("how many orders since 6pm", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None
@@ -1487,6 +1511,8 @@ def test_since_an_hour_is_today(layer, now) -> None:
     ("revenue on Tuesday of last week", (3, 3)),
     ("Dinner revenue on Tuesday of last week vs Tuesday of the week before?", (3, 3)),
     ("doanh thu tháng này tính đến hôm nay", (1, 15)),  # so far, never two periods
+    ("doanh thu thứ 7 chủ nhật tuần trước", (7, 8)),  # Saturday and Sunday side by side: both, never the Sunday
+    ("dt thu 7 cn tuan truoc", (7, 8)),
 ])
 def test_a_said_weeks_weekday_and_a_period_up_to_today(layer, now, question, days) -> None:
     parsed = layer.parse(question, language="vi" if "doanh" in question else "en", now=now)
@@ -2451,6 +2477,18 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("tuần này phục vụ nhận bao nhiêu tiền lương", "vi", ["labour_cost"], [("SRV",)], [], None),
     ("hôm qua ca tối bọn phục vụ về lúc mấy giờ thế", "vi", ["clock_out_time"], [("D",), ("SRV",)], [], None),
     ("hôm qua phục vụ bao nhiêu khách", "vi", ["guests"], [], [], None),  # served: a verb still
+    ("tháng này khách bỏ về không ăn bao nhiêu đơn rồi", "vi", ["cancelled_orders"], [], [], None),  # the condition,
+    # then how many of the rows: never the completed orders
+    ("thực đơn hiện tại đang bán bao nhiêu món", "vi", ["active_menu_items"], [], [], None),
+    ("doanh thu mỗi chỗ ngồi tháng này", "vi", ["revenue_per_seat"], [], [], None),
+    ("Which station misses its target prep time most often?", "en", ["late_tickets"], [], ["station__name_en"], None),
+    ("ai là quản lý ca trưa hôm nay", "vi", ["shift_start"], [("L",)], ["manager__full_name"], None),  # the manager on
+    ("ca tối qua ai là quản lý trực thế", "vi", ["shift_start"], [("D",)], ["manager__full_name"], None),  # duty
+    ("thứ mấy trong tuần quán đông khách nhất, tính theo tháng trước", "vi", ["guests"], [],
+     ["order__weekday"], 1),
+    ("combo bán qua mang về được bao nhiêu phần tháng này", "vi", ["portions_sold"], [("true",), ("TA",)], [], None),
+    ("hqua ca tối mang về bn đơn", "vi", ["completed_orders"], [("D",), ("TA",)], [], None),  # takeaway's orders
+    ("revenue for each Monday in the last 2 months", "en", ["revenue"], [("1",)], ["metric_time__day"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

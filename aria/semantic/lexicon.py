@@ -400,7 +400,7 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
                      "through", "via", "nha", "ah", "that", "tu", "both", "any", "anything", "everything", "as", "put", "coi", "vo", "e",
                      "actually", "really", "roughly", "approximately", "basically", "exactly", "precisely", "ever", "dzay", "zay",
                      "perform", "performing", "performed", "performance", "hey", "hi", "hello", "aria", "stuff", "gium", "dum",
-                     "um", "umm", "uh", "uhm", "okay"])
+                     "um", "umm", "uh", "uhm", "okay", "thx", "tks", "thanks"])
 # All the data there is ("the biggest days since we started"): said with a period ("since we started tracking in
 # September"), which of the two is meant is unclear.
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
@@ -553,6 +553,8 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "hd": "hóa đơn", "hđ": "hóa đơn", "ks": "khách", "hrs": "hours", "hr": "hour", "bnhieu": "bao nhiêu", "bnh": "bao nhiêu", "bnhiu": "bao nhiêu", "bnhiêu": "bao nhiêu",
              "ntn": "như thế nào", "dth": "doanh thu", "hom wa": "hôm qua", "hum qua": "hôm qua", "hum nay": "hôm nay",
              "tuan ni": "tuần này", "thang ni": "tháng này", "hom ni": "hôm nay", "bua ni": "hôm nay", "bữa ni": "hôm nay",
+             "tuần ni": "tuần này", "tháng ni": "tháng này", "hôm ni": "hôm nay", "ca ni": "ca này", "trưa ni": "trưa nay",
+             "tối ni": "tối nay", "toi ni": "tối nay", "trua ni": "trưa nay", "z": "vậy", "j": "gì", "hok": "không",
              "bữa nay": "hôm nay", "bua nay": "hôm nay", "bữa qua": "hôm qua", "bua qua": "hôm qua",
              "đêm qua": "tối qua", "dem qua": "tối qua", "tuần liền trước": "tuần trước đó", "tuan lien truoc": "tuan truoc do",
              "tháng liền trước": "tháng trước đó", "thang lien truoc": "thang truoc do", "ngày liền trước": "ngày trước đó",
@@ -597,6 +599,12 @@ _LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:over )?(?:the )?(?:last|past|previous) (
 # "revenue for each of the last 3 Saturdays": each one its own row
 _EACH_OF_THE_LAST = re.compile(r"\b(?:for |on )?each of (?=(?:the )?(?:last|past|previous) \S+ (?:monday|tuesday|wednesday|"
                                r"thursday|friday|saturday|sunday)s\b)", re.IGNORECASE)
+# "khách vãng lai đặt mang về bao nhiêu đơn", "món hủy trên đơn ship": ordered as, and on, the orders of a channel
+_CHANNEL = r"(?:mang về|mang ve|giao hàng|giao hang|ship|delivery|takeaway|ăn tại chỗ|an tai cho|dine-in)(?![\w-])"
+_ORDERED_AS = re.compile(r"(?<![\w-])(?<!khách )(?<!khach )(?:đặt|dat) (?=" + _CHANNEL + ")", re.IGNORECASE)  # (never
+# "khách đặt giao hàng": who ordered, said of the customers)
+_ON_THE_ORDERS_OF = re.compile(r"(?<![\w-])(?:trên|tren) (?=(?:các |cac )?(?:đơn|don|hóa đơn|hoa don|bill)(?: hàng| hang)? "
+                               + _CHANNEL + ")", re.IGNORECASE)
 # "thứ 7 chủ nhật tuần trước", "thứ 7 cn": Saturday and Sunday said side by side are the span of both days (never
 # the Sunday alone)
 _SATURDAY_SUNDAY = re.compile(r"(?<!từ )(?<!tu )\b(thứ|thu) (7|bảy|bay),? (chủ nhật|chu nhat|cn)\b", re.IGNORECASE)
@@ -613,12 +621,17 @@ _UP_TO_TODAY = re.compile(r"(?<![\w-])(?:(?:tính|tinh) (?:đến|den|tới|toi)
                           re.IGNORECASE)  # "tháng này tính đến hôm nay": so far (but "khách tới hôm nay": came today)
 # Southern and spoken Vietnamese, only when typed with marks (bare, "nhieu" is "nhiều", "hong" "hỏng", "dua" "dừa"):
 # "bán được nhiêu": bao nhiêu; "có hông", "hổng có": không; "đứa nào": ai; "mấy đứa đi làm": mấy người; "mấy đứa phục
-# vụ", "bọn phục vụ": the servers; "bữa thứ bảy", "bữa qua": hôm; "được bao nhiêu đấy": vậy, a particle
+# vụ", "bọn phục vụ": the servers; "bữa thứ bảy", "bữa qua": hôm; "được bao nhiêu đấy": vậy, a particle; "đợi": chờ
 _SPOKEN_VI = tuple((re.compile(pattern, re.IGNORECASE), said) for pattern, said in (
     (r"(?<![\w-])(?<!bao )(?<!bấy )nhiêu(?![\w-])", "bao nhiêu"), (r"(?<![\w-])(?:hông|hổng)(?![\w-])", "không"),
     (r"(?<![\w-])đứa nào(?![\w-])", "ai"), (r"(?<![\w-])mấy đứa(?= (?:đi|làm|trực|vào|nghỉ)(?![\w-]))", "mấy người"),
     (r"(?<![\w-])(?:mấy đứa|bọn)(?= \w)", "các"), (r"(?<![\w-])bữa(?= (?:qua|nay|kia|thứ|chủ nhật)(?![\w-]))", "hôm"),
-    (r"(?<![\w-])đấy(?![\w-])", "vậy")))
+    (r"(?<![\w-])đấy(?![\w-])", "vậy"), (r"(?<![\w-])đợi(?![\w-])", "chờ"), (r"(?<![\w-])rứa(?![\w-])", "vậy"),
+    (r"(?<![\w-])mô(?![\w-])", "nào"), (r"(?<![\w-])(món|lý do|cái|là) chi(?![\w-])", r"\1 gì")))  # Central:
+# "rứa" (vậy), "món mô" (nào), "món chi", "lý do chi" (gì; never "khách chi", spent)
+# "nhiu" typed fast: "nhiều" before "nhất", "hơn", "lắm"; else "bao nhiêu" ("dt hqua nhiu")
+_NHIU = re.compile(r"(?<![\w-])(?<!bao )nhiu(?![\w-])(?! (?:nhất|nhat|hơn|hon|lắm|lam)\b)", re.IGNORECASE)
+_NHIU_MANY = re.compile(r"(?<![\w-])nhiu(?= (?:nhất|nhat|hơn|hon|lắm|lam)\b)", re.IGNORECASE)
 _K_FOR_NOT = re.compile(r"(?<![\w-])(?<!\d )k(?![\w-])", re.IGNORECASE)  # "đặt mà k tới": không (never "500 k": thousand)
 # "last sat", "this fri": a weekday shortened after the word that dates it (never "sat" alone: "we sat 40")
 _SHORT_WEEKDAY = re.compile(r"\b(last|this|next|on|since) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b", re.IGNORECASE)
@@ -661,6 +674,8 @@ def shorthand_spelled(text: str) -> str:
     ('doanh thu các thứ Bảy trong 4 tuần gần nhất không tính hôm nay', 'revenue of Saturdays over the last 4 weeks excluding today')
     >>> shorthand_spelled("Revenue for each of the last 3 Saturdays")
     'Revenue by day for Saturdays over the last 3 weeks excluding today'
+    >>> shorthand_spelled("lẩu có ai đặt mang về không"), shorthand_spelled("món hủy trên đơn ship")
+    ('lẩu có ai mang về không', 'món hủy đơn ship')
     >>> shorthand_spelled("revenue for each Monday in October")
     'revenue by day on Mondays in October'
     >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt thu 7 cn tuan truoc")
@@ -674,7 +689,9 @@ def shorthand_spelled(text: str) -> str:
     text = _K_FOR_NOT.sub("khong" if bare else "không", text)
     for spoken, said in () if bare else _SPOKEN_VI:
         text = spoken.sub(said, text)
+    text = _NHIU.sub("bao nhieu" if bare else "bao nhiêu", _NHIU_MANY.sub("nhieu" if bare else "nhiều", text))
     text = _ON_EACH.sub(lambda m: m.group(1), text)
+    text = _ON_THE_ORDERS_OF.sub("", _ORDERED_AS.sub("", text))
     text = _UP_TO_TODAY.sub("den nay" if bare else "đến nay", text)
     text = text if bare else _SO_OPENING_A_COMPARISON.sub("so sánh ", text)
     text = _WHICH_WAS_OUR.sub("what ", text)

@@ -1358,6 +1358,8 @@ class QuestionParser:
             a, *self.catalog.metrics[a].companions}), None) if named and strong else None
         if instead is not None and not set(strong) & set(named):  # "what share of payments came in as cash": what
             strong, named = [instead], list(dict.fromkeys([instead, *named]))  # was paid, the verb's other reading
+        if named and strong and not set(strong) & set(named):  # "drinks sold on delivery orders": the orders are
+            named = [m for m in named if m not in self._nouns_of_values(marks)]  # the value's noun, the verb's figure
         if named and strong and not set(strong) & set(named):  # "thuế thu được" is the tax itself (money, above)
             return Parsed(None, recognised, [], f"the verb asks for {strong[0]} but the question names {named[0]}")
         unit_words = [(" ".join(marks.words[a:b]), str(p)) for a, b, k, p in marks.mentions if k == "unit"
@@ -2121,18 +2123,23 @@ class QuestionParser:
                           else (a, b, k, p)
                           for a, b, k, p in marks.mentions]  # "top 10 customers": the customers, ranked
         metric_spans = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
-        value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
         named = list(dict.fromkeys(m for _, _, m in metric_spans))
         bases = self._bases_said(marks, metric_spans)
         frames = {first for (a, _, first), (c, _, _) in zip(metric_spans, metric_spans[1:], strict=False)
                   if marks.words[a:a + 2] == ["how", "many"] and marks.words[c] in ("are", "is", "were", "was")}
         named = [m for m in named if m not in bases and m not in frames]  # "how many tables ... are in use": those
         if len(named) > 1 or ranked_rows:
-            nouns = {m for a, b, m in metric_spans if a in value_ends and self.catalog.metrics[m].unit == "count"
-                     and not {"may", "bao", "with", "without", "co", "khong"} & set(marks.words[a:b])}  # "Hải sản Cần
-            # Giờ giao mấy chuyến": asked; "dinner orders with a promotion": a condition of its own, not a noun
+            nouns = self._nouns_of_values(marks)
             named = [m for m in named if m not in nouns] or ([] if ranked_rows and set(named) <= nouns else named)
         return [self._as_companion(m, named) for m in named]
+
+    def _nouns_of_values(self, marks: _Marks) -> set[str]:
+        """Counts said right after a value as its noun ("delivery orders", "dine-in bills"): the rows the value is
+        of, not a figure asked ("Hải sản Cần Giờ giao mấy chuyến": asked; "dinner orders with a promotion": a
+        condition of its own)."""
+        value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
+        return {m for a, b, m in _metric_spans(marks) if a in value_ends and self.catalog.metrics[m].unit == "count"
+                and not {"may", "bao", "with", "without", "co", "khong"} & set(marks.words[a:b])}
 
     def _figure_of_counted_rows(self, marks: _Marks) -> bool:
         """"Average check on dine-in dinner orders with a promotion": a figure, then "on"/"for" and (past values, a
@@ -2275,7 +2282,8 @@ class QuestionParser:
         spans = _metric_spans(marks)
         for (start, end, first), (after, stop, second) in zip(spans, spans[1:], strict=False):
             one, two = self.catalog.metrics[first], self.catalog.metrics[second]
-            between = all(_kind(m) == "filler" for m in marks.marks[end:after])  # "bàn đặt mà khách không đến"
+            between = all(_kind(m) in ("filler", "time") for m in marks.marks[end:after])  # "bàn đặt mà khách không
+            # đến", "khách bỏ về không ăn hôm qua mấy đơn"
             apart = any(end <= comma <= after for comma in marks.commas)
             if end <= after and between and not apart and first != second \
                     and one.unit == two.unit == "count" and one.models == two.models:  # not "đơn bị hủy, bill bị void"

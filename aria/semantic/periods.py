@@ -84,7 +84,7 @@ _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7
                 "twelve": 12, "hai": 2, "ba": 3, "bon": 4, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
 _COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
 _LAST_N = {
-    unit: re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
+    unit: re.compile(rf"\b(?:(?:(?<!dine )in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
                      rf"|(?:going |looking )?back {_COUNT} {en}s?"  # "going back 8 weeks"
                      rf"|(?:trong )?{_COUNT} {vi} {recent})\b")
     for unit, en, vi, recent in (("hour", "hour", "(?:gio|tieng)", _RECENT_VI),
@@ -95,14 +95,14 @@ _LAST_N = {
 _LEFT_OUT = r"(?:khong tinh|khong ke|tru|excluding|not counting|not including|except) (hom nay|tuan nay|thang nay|today|" \
             r"this week|this month)"
 _LAST_N_EXCLUDING = re.compile(
-    rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} (day|week|month)s?"
+    rf"\b(?:(?:(?<!dine )in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} (day|week|month)s?"
     rf"|(?:trong )?{_COUNT} (ngay|tuan|thang) {_RECENT_VI}|{_COUNT} (ngay|tuan|thang) truoc) {_LEFT_OUT}\b")
 # "the 7 days before today", "7 ngày trước hôm nay": the whole days before today
 _N_DAYS_BEFORE_TODAY = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?{_COUNT} days? before today"
                                   rf"|(?:trong )?{_COUNT} ngay truoc hom nay)\b")
 # "the last 8 full weeks", "4 tuần trọn vẹn vừa qua", "4 tuần vừa rồi": whole weeks or months before the current one
 # ("4 tuần qua", "4 tuần gần đây": up to now)
-_LAST_N_FULL = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
+_LAST_N_FULL = re.compile(rf"\b(?:(?:(?<!dine )in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} "
                           rf"(?:full|complete|whole) (week|month)s?|(?:trong )?{_COUNT} (tuan|thang) (?:tron ven|tron|day du) "
                           rf"{_RECENT_VI}|(?:trong )?{_COUNT} (tuan|thang) (?:vua roi|vua qua))\b")
 _NEXT_N_DAYS = re.compile(rf"\b(?:(?:in |over |during |for )?(?:the )?(?:next|coming) {_COUNT} days?"

@@ -2489,6 +2489,26 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("combo bán qua mang về được bao nhiêu phần tháng này", "vi", ["portions_sold"], [("true",), ("TA",)], [], None),
     ("hqua ca tối mang về bn đơn", "vi", ["completed_orders"], [("D",), ("TA",)], [], None),  # takeaway's orders
     ("revenue for each Monday in the last 2 months", "en", ["revenue"], [("1",)], ["metric_time__day"], None),
+    ("drinks sold on delivery orders yesterday", "en", ["portions_sold"], [("DRINK",), ("DL",)], [], None),  # the
+    # orders are delivery's noun, the verb's figure is asked
+    ("khách vãng lai đặt mang về bao nhiêu đơn tháng này", "vi", ["completed_orders"], [("walk-in",), ("TA",)], [],
+     None),  # ordered as takeaway
+    ("danh mục món nào bán chạy nhất trên đơn ship", "vi", ["portions_sold"], [("DL",)],
+     ["menu_item__category__name_vi"], 1),  # on the delivery orders
+    ("How many turns did the terrace get last Saturday?", "en", ["area_table_turnover"], [("OU",)], [], None),
+    ("hôm qua xoay bàn được mấy vòng", "vi", ["table_turnover"], [], [], None),
+    ("GP by dish last month, top 10", "en", ["gross_profit"], [], ["menu_item__name_en"], 10),
+    ("AOV for delivery vs takeaway vs dine-in last 7 days", "en", ["avg_check"], [("DL", "TA", "DI")],
+     ["order__order_type"], None),  # "dine-in last 7 days": never "in the last 7 days"
+    ("khách bỏ về ko ăn hôm qua mấy đơn", "vi", ["cancelled_orders"], [], [], None),
+    # texting and Central Vietnamese: "z" (vậy), "j" (gì), "nhiu" (bao nhiêu, or nhiều before "nhất"), "ni" (này),
+    # "mô" (nào), "rứa" (vậy), "thx"
+    ("tối qua hủy bnhiu món, lý do j z", "vi", ["voided_lines"], [("D",)], ["order_item__void_reason"], None),
+    ("bạn nào bị hủy món nhiu nhất tuần này z", "vi", ["voided_lines"], [], ["order__server__full_name"], 5),
+    ("Tháng ni danh mục mô bán được nhiều phần nhất hỉ", "vi", ["portions_sold"], [],
+     ["menu_item__category__name_vi"], 1),
+    ("Tuần ni khu ngoài trời doanh thu được bao nhiêu rứa", "vi", ["revenue"], [("OU",)], [], None),
+    ("top 5 dishes last 7 days thx", "en", ["portions_sold"], [], ["menu_item__name_en"], 5),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

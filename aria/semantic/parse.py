@@ -2723,9 +2723,9 @@ class QuestionParser:
                            f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
                 for metric in (m for m in named if self.catalog.metrics[m].fixes & clash):
                     instead = self._counting_only(metric, clash, said)
-                    if instead is not None:  # "bao nhiêu đơn giao hàng bị hủy": the cancelled orders
-                        raise _ReadAs(metric, instead, problem, (start, end))
-                raise _Unanswerable(problem)
+                    if instead is not None and not _side_by_side_with(marks, metric, start):  # "bao nhiêu đơn giao
+                        raise _ReadAs(metric, instead, problem, (start, end))  # hàng bị hủy": the cancelled orders
+                raise _Unanswerable(problem)  # (but "bookings cancelled vs no-shows": both, side by side)
             options = options_of[start]
             found = max(options, key=lambda o: listed[o[0]]) if options else None  # first of the most listed
             if found is not None:
@@ -4633,6 +4633,13 @@ def _each_person_before_their_work(marks: _Marks) -> None:
 
 
 _BILL_NOUNS = (["bill"], ["bills"], ["don"], ["order"], ["orders"], ["check"], ["checks"])  # "đơn trên 500k": a bill's
+
+
+def _side_by_side_with(marks: _Marks, metric: str, start: int) -> bool:
+    """The metric and the value at ``start`` are set side by side ("bookings cancelled vs no-shows", "đơn hủy so
+    với đơn void"): both are asked, never one read as the other."""
+    return any(m == metric and ({"vs", "versus"} & set(marks.words[b:start]) or "so voi" in " ".join(marks.words[b:start]))
+               for _, b, m in _metric_spans(marks) if b <= start)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

@@ -2949,8 +2949,12 @@ class QuestionParser:
                                     for a, b, k, _ in marks.mentions)):
                     continue  # "nhân viên Bùi Thanh Hoa", "mã GIAM10" (but "the top 5 gold-tier members", ranked and
                     # nothing else to rank: the members)
-                if marks.words[start:end] in (["who"], ["ai"]) and \
-                        any(k == "concept" and a != start and not _counted_noun(marks, a) for a, _, k, _ in marks.mentions):
+                others = [(a, b, str(p)) for a, b, k, p in marks.mentions
+                          if k == "concept" and a != start and not _counted_noun(marks, a)]
+                if marks.words[start:end] in (["who"], ["ai"]) and others:
+                    if not ranking and all(self._labels_a_value(marks, a, b, p) for a, b, p in others):
+                        raise _Unanswerable("who is asked, and the only rows named are a value's ('the SINHNHAT "
+                                            "code'): whose rows is unclear")  # the customers, or the servers?
                     continue  # "who are our top customers": the customers (but "who voided the most items": the staff)
                 asked = _marked_before(marks, start, ("group", "which", "top")) or \
                     _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \

@@ -601,8 +601,8 @@ _EACH_OF_THE_LAST = re.compile(r"\b(?:for |on )?each of (?=(?:the )?(?:last|past
                                r"thursday|friday|saturday|sunday)s\b)", re.IGNORECASE)
 # "khách vãng lai đặt mang về bao nhiêu đơn", "món hủy trên đơn ship": ordered as, and on, the orders of a channel
 _CHANNEL = r"(?:mang về|mang ve|giao hàng|giao hang|ship|delivery|takeaway|ăn tại chỗ|an tai cho|dine-in)(?![\w-])"
-_ORDERED_AS = re.compile(r"(?<![\w-])(?<!khách )(?<!khach )(?:đặt|dat) (?=" + _CHANNEL + ")", re.IGNORECASE)  # (never
-# "khách đặt giao hàng": who ordered, said of the customers)
+# (never "khách đặt giao hàng": who ordered, said of the customers)
+_ORDERED_AS = re.compile(r"(?<![\w-])(?<!khách )(?<!khach )(?:đặt|dat) (?=" + _CHANNEL + ")", re.IGNORECASE)
 _ON_THE_ORDERS_OF = re.compile(r"(?<![\w-])(?:trên|tren) (?=(?:các |cac )?(?:đơn|don|hóa đơn|hoa don|bill)(?: hàng| hang)? "
                                + _CHANNEL + ")", re.IGNORECASE)
 # "thứ 7 chủ nhật tuần trước", "thứ 7 cn": Saturday and Sunday said side by side are the span of both days (never

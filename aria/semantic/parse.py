@@ -2593,20 +2593,21 @@ class QuestionParser:
                 continue
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
-            at_work = words in self._roles and next((p in self._of_work for s0, _, k, p in marks.mentions  # "phục vụ
-                                                      if s0 >= end and k not in ("filler", "verb", "unit")), False)  # làm bao
-            # nhiêu giờ", "phục vụ nhận bao nhiêu tiền lương": the servers' hours and wages
+            # "phục vụ làm bao nhiêu giờ", "phục vụ nhận bao nhiêu tiền lương": the servers' hours and wages
+            at_work = words in self._roles and next((p in self._of_work for s0, _, k, p in marks.mentions
+                                                      if s0 >= end and k not in ("filler", "verb", "unit")), False)
             after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
                 e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
                 for s0, e0, k, _ in marks.mentions)
             plural = any(r.endswith("s") and not w.endswith("s")  # "cooks clocked in": the chefs, not a verb
                          for r, w in zip(marks.raw[start:end], marks.words[start:end], strict=False))
-            after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions) \
-                or (marks.words[start - 1:start] in (["qua"], ["via"]) and _kind(marks.marks[start - 1]) != "time")  # "khách
-            # gọi mang về", "bán qua mang về" (never the "qua" of "hôm qua")
-            counted = words == ("mang", "ve") and next(  # "mang về bao nhiêu đơn": takeaway's orders (but "mang
-                (self.catalog.metrics[str(p)].unit == "count" for s0, _, k, p in marks.mentions  # về doanh thu":
-                 if s0 >= end and k == "metric" and p in self.catalog.metrics), False)  # brings in)
+            # "khách gọi mang về", "bán qua mang về" (never the "qua" of "hôm qua")
+            after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions) or (
+                marks.words[start - 1:start] in (["qua"], ["via"]) and _kind(marks.marks[start - 1]) != "time")
+            # "mang về bao nhiêu đơn": takeaway's orders (but "mang về doanh thu": brings in)
+            counted = words == ("mang", "ve") and next(
+                (self.catalog.metrics[str(p)].unit == "count" for s0, _, k, p in marks.mentions
+                 if s0 >= end and k == "metric" and p in self.catalog.metrics), False)
             split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
             if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
                     and not plural and not at_work and not after_a_verb and not counted \
@@ -4642,8 +4643,8 @@ _BILL_NOUNS = (["bill"], ["bills"], ["don"], ["order"], ["orders"], ["check"], [
 def _side_by_side_with(marks: _Marks, metric: str, start: int) -> bool:
     """The metric and the value at ``start`` are set side by side ("bookings cancelled vs no-shows", "đơn hủy so
     với đơn void"): both are asked, never one read as the other."""
-    return any(m == metric and ({"vs", "versus"} & set(marks.words[b:start]) or "so voi" in " ".join(marks.words[b:start]))
-               for _, b, m in _metric_spans(marks) if b <= start)
+    between = [" ".join(marks.words[b:start]) for _, b, m in _metric_spans(marks) if m == metric and b <= start]
+    return any(re.search(r"\b(?:vs|versus|so voi)\b", words) for words in between)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")

@@ -779,6 +779,8 @@ class QuestionParser:
         text = normalize(possessive_free)
         if _PLACE_IN_A_RANKING.search(text):  # "bàn số 5 xếp hạng thứ mấy": a place, never a weekday
             return Parsed(None, problem="the place of one row in a ranking is asked: ask for the ranking itself")
+        if _PART_OF_A_MONTH.search(text):  # "late October": never the late kitchen tickets of October
+            return Parsed(None, problem="a part of a month is said (early, mid, late): say its dates")
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         marks.commas = _after_commas(possessive_free, len(marks.words))
         _bare_words_of_waiting(marks)
@@ -801,6 +803,7 @@ class QuestionParser:
         _each_person_before_their_work(marks)
         self._a_role_at_work(marks)
         _who_manages(marks)
+        self._relative_who(marks)
         self._an_average_per_bill_of_a_figure(marks)
         _anyone_asked(marks)
         if hours and _a_window_beside_a_shift(marks):  # "drinks per guest after 9pm vs at lunch"
@@ -2020,6 +2023,22 @@ class QuestionParser:
                     found.append(str(metric))
         return list(dict.fromkeys(found))
 
+    def _relative_who(self, marks: _Marks) -> None:
+        """"Repeat customers who came in the first half of November", "members who ordered delivery": "who" right
+        after a count of people and right before a verb says which of them, never who is asked (the staff); but
+        "guests who came in more than 2 times": who they are, each kept by the condition."""
+        if any(k == "threshold" for _, _, k, _ in marks.mentions):
+            return
+        for a, b, kind, _ in list(marks.mentions):
+            if kind != "concept" or marks.words[a:b] != ["who"]:
+                continue
+            before = next((p for _, e, k, p in marks.mentions if e == a and k == "metric"), None)
+            verb_after = any(s0 == b and (k == "verb" or tuple(marks.words[s0:e]) in self._verbs)
+                             for s0, e, k, _ in marks.mentions)  # "came": a verb, or a status that is one
+            if before is not None and self.catalog.metrics[str(before)].unit == "people" and verb_after:
+                marks.forget(a, b)
+                marks.mark(a, b, "filler")
+
     def _a_role_at_work(self, marks: _Marks) -> None:
         """"Tuần này bếp làm tổng cộng bao nhiêu giờ", "hôm qua phục vụ làm bao nhiêu giờ": a role read as a verb
         ("bếp làm": the kitchen made; "phục vụ": served), said right before a figure of the staff's work (hours,
@@ -2290,7 +2309,7 @@ class QuestionParser:
                 noun = marks.words[after:stop]
                 noun = noun[2:] if noun[:2] in (["bao", "nhieu"], ["how", "many"]) else noun[1:] if noun[:1] == ["may"] \
                     else noun  # "khách bỏ về không ăn bao nhiêu đơn": the condition, then how many of the rows
-                noun_after = (len(noun) == 1 or noun in (["don", "hang"], ["hoa", "don"])) and end - start > 1  # "missed
+                noun_after = (len(noun) == 1 or noun in _NOUNS_OF_ROWS) and end - start > 1  # "missed
                 # target on any tickets": the condition said first, then the bare noun of the rows it is said of
                 marks.forget(start, stop)
                 marks.mark(start, stop, "metric", first if noun_after else second)
@@ -4647,6 +4666,10 @@ def _side_by_side_with(marks: _Marks, metric: str, start: int) -> bool:
     return any(re.search(r"\b(?:vs|versus|so voi)\b", words) for words in between)
 
 
+# the rows a count is of, said in two words ("khách không đến ... bao nhiêu bàn đặt": the bookings)
+_NOUNS_OF_ROWS = (["don", "hang"], ["hoa", "don"], ["ban", "dat"], ["luot", "dat"])
+_PART_OF_A_MONTH = re.compile(r"\b(?:early|mid|late) (?:in )?(?:january|february|march|april|may|june|july|august|"
+                              r"september|october|november|december|sept|oct|nov|dec|this month|last month)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _NOT_DATA = frozenset(["superlative", "listing"])  # what a setting may say ("cảm ơn em nhiều"): nothing the data holds
 

@@ -663,11 +663,13 @@ def _days_of_a_month(first_day: dt.date, which: int, part: str | None, count: st
     return (start, end) if end <= last_day else None
 
 def _weekday_with_date(text: str, found: list[FoundPeriod], weekdays: set[int]) -> list[FoundPeriod]:
-    """"on Saturday, November 7", "thứ 7 ngày 7/11": the weekday names the date beside it, one day."""
+    """"on Saturday, November 7", "thứ 7 ngày 7/11", "Saturday the 24th of October": the weekday names the date
+    beside it, one day."""
     out: list[FoundPeriod] = []
     for period in found:
         previous = out[-1] if out else None
-        if previous is not None and previous.start in weekdays and text[previous.end:period.start].strip() in ("", "ngay") \
+        if previous is not None and previous.start in weekdays and \
+                text[previous.end:period.start].strip() in ("", "ngay", "the") \
                 and period.range.start == period.range.end:
             out[-1] = FoundPeriod(previous.start, period.end,
                                   period.range.model_copy(update={"phrase": text[previous.start:period.end]}))

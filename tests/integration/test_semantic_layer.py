@@ -1045,6 +1045,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "khu ngoài trời thứ 7 cn có đông hơn ngày thường ko",  # weekdays, of a weekend
     "bookings cancelled vs no-shows last month",  # both asked, side by side: never the no-shows alone
     "Who used the SINHNHAT code this month?",  # who: the customers or the servers, never dropped
+    "how many new loyalty members signed up in late October",  # part of a month: never the late kitchen tickets
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1485,6 +1486,13 @@ def test_a_bare_day_and_month_opens_a_span_to_a_second(layer, now, question) -> 
     parsed = layer.parse(question, language="en" if "revenue" in question else "vi", now=now)
     assert parsed.query is not None, parsed.problem
     assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 14))
+
+
+def test_a_weekday_then_its_date_is_that_one_day(layer, now) -> None:
+    parsed = layer.parse("VIP room revenue on Saturday the 24th of October", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    assert parsed.query.compare is None  # one day, never Saturday compared with the 24th
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 10, 24), dt.date(2026, 10, 24))
 
 
 def test_since_the_start_of_a_period_runs_to_now(layer, now) -> None:
@@ -2511,6 +2519,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["menu_item__category__name_vi"], 1),
     ("Tuần ni khu ngoài trời doanh thu được bao nhiêu rứa", "vi", ["revenue"], [("OU",)], [], None),
     ("top 5 dishes last 7 days thx", "en", ["portions_sold"], [], ["menu_item__name_en"], 5),
+    ("repeat customers who came in the first half of November", "en", ["returning_customers"], [], [], None),  # who:
+    # which of them, never a split by server
+    ("khách không đến thì tuần này có bao nhiêu bàn đặt", "vi", ["no_shows"], [], [], None),  # the condition, then
+    # the rows (bàn đặt): never all the bookings
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -67,6 +67,7 @@ from aria.semantic.lexicon import (
     words_of,
 )
 from aria.semantic.periods import (
+    PART_OF_A_MONTH,
     SHIFT_OF_DAY,
     THIS_SHIFT,
     day_to_come,
@@ -779,7 +780,7 @@ class QuestionParser:
         text = normalize(possessive_free)
         if _PLACE_IN_A_RANKING.search(text):  # "bàn số 5 xếp hạng thứ mấy": a place, never a weekday
             return Parsed(None, problem="the place of one row in a ranking is asked: ask for the ranking itself")
-        if _PART_OF_A_MONTH.search(text):  # "late October": never the late kitchen tickets of October
+        if PART_OF_A_MONTH.search(text):  # "late October": never the late kitchen tickets of October
             return Parsed(None, problem="a part of a month is said (early, mid, late): say its dates")
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         marks.commas = _after_commas(possessive_free, len(marks.words))
@@ -4662,14 +4663,13 @@ _BILL_NOUNS = (["bill"], ["bills"], ["don"], ["order"], ["orders"], ["check"], [
 def _side_by_side_with(marks: _Marks, metric: str, start: int) -> bool:
     """The metric and the value at ``start`` are set side by side ("bookings cancelled vs no-shows", "đơn hủy so
     với đơn void"): both are asked, never one read as the other."""
-    between = [" ".join(marks.words[b:start]) for _, b, m in _metric_spans(marks) if m == metric and b <= start]
-    return any(re.search(r"\b(?:vs|versus|so voi)\b", words) for words in between)
+    between = [marks.words[b:start] for _, b, m in _metric_spans(marks) if m == metric and b <= start]
+    return any(tuple(words[i:i + len(said)]) == said for words in between for i in range(len(words))
+               for said in _SIDE_BY_SIDE)
 
 
 # the rows a count is of, said in two words ("khách không đến ... bao nhiêu bàn đặt": the bookings)
 _NOUNS_OF_ROWS = (["don", "hang"], ["hoa", "don"], ["ban", "dat"], ["luot", "dat"])
-_PART_OF_A_MONTH = re.compile(r"\b(?:early|mid|late) (?:in )?(?:january|february|march|april|may|june|july|august|"
-                              r"september|october|november|december|sept|oct|nov|dec|this month|last month)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _NOT_DATA = frozenset(["superlative", "listing"])  # what a setting may say ("cảm ơn em nhiều"): nothing the data holds
 

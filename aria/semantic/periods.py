@@ -78,6 +78,9 @@ _WEEKENDS: tuple[tuple[str, int], ...] = (
 )
 _MONTH_NAMES = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
                 "october", "november", "december")
+# "late October", "mid-November", "early this month": a part of a month, which no period here is (said, it is asked)
+PART_OF_A_MONTH = re.compile(r"\b(?:early|mid|late) (?:in )?(?:" + "|".join(_MONTH_NAMES)
+                             + r"|sept|oct|nov|dec|this month|last month)\b")
 _RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|vua roi|tro lai day|sau cung)"  # "3 ngày trước": 3 days ago
 # "the last four weeks", "hai tuần qua": a count in words
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,

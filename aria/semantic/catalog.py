@@ -27,6 +27,10 @@ class SemanticModelError(AriaError):
     """The semantic model's files are missing, malformed or fail MetricFlow's validation."""
 
 
+# the shift of a day a row was in: a whole-restaurant count is the same at each ("table turnover at lunch": lunch's
+# parties over every table; a weekday is not one of them: "on Saturdays" gathers several days' parties)
+_WHEN_OF_THE_DAY = frozenset({"shift", "shift_date"})
+
 @dataclass(frozen=True)
 class Labels:
     """How managers name one thing, in both languages (phrases lower case, vi with diacritics)."""
@@ -225,11 +229,13 @@ class SemanticCatalog:
 
     def kept_from(self, metric: str, names: Sequence[str]) -> str | None:
         """The first split or filter (a group-by name) ``metric`` cannot take, or None: a whole-restaurant count
-        (``time_only``) takes time alone; an area's count none of its ``never_split_by`` concepts (each table
-        would count its whole area)."""
+        (``time_only``) takes time alone (and a shift: "table turnover at lunch" is lunch's parties over every
+        table); an area's count none of its ``never_split_by`` concepts (each table would count its whole
+        area)."""
         info = self.metrics[metric]
         return next((name for name in names if not name.startswith("metric_time")
-                     and (info.time_only or self.concept_of(name) in info.never_split_by)), None)
+                     and ((info.time_only and self.concept_of(name) not in _WHEN_OF_THE_DAY)
+                          or self.concept_of(name) in info.never_split_by)), None)
 
     def concept_of(self, group_by: str) -> str | None:
         """The concept of the dimension behind a group-by name (None for metric_time and entities)."""

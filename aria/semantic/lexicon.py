@@ -187,7 +187,7 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
     "to": ("tô",), "noi": ("nồi",), "lan": ("lần",), "luot": ("lượt",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",),  # not "chỉ tiêu" (a target)
-    "dong": ("đồng",)}  # the currency, never "đông" (crowded)
+    "dong": ("đồng",), "ap": ("áp",)}  # the currency, never "đông" (crowded)
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -231,6 +231,7 @@ VERBS: dict[str, str | None] = {
     "racked up": None, "rack up": None, "racking up": None, "supply": None, "supplies": None, "supplied": None,
     "ran": None,  # "which dishes ran furthest over their standard time"
     "chot": None, "chot duoc": None,  # "bạn nào chốt được nhiều bill nhất": the bills closed, the metric its noun names
+    "ap": None,  # "khách hay áp mã": applied
 }
 # Money that "came in" by a payment method is what was paid, not revenue (revenue has no payment method).
 VERB_ALTERNATIVES: dict[str, tuple[str, ...]] = {"revenue": ("payment_amount",)}
@@ -349,7 +350,9 @@ EACH_KIND_WORDS = ("moi loai", "tung loai", "theo tung loai", "each one", "each 
 EXCLUDE_WORDS = ("không tính", "không kể", "không bao gồm", "trừ", "ngoại trừ", "loại trừ", "trừ đi", "except",
                  "excluding", "exclude", "not counting", "not including", "other than", "apart from", "but not",
                  "leaving out", "leave out", "minus the", "ngoài", "không phải", "not count", "not include",
-                 "no include", "do not count", "don t count", "nếu bỏ qua", "bỏ qua", "without")
+                 "no include", "do not count", "don t count", "nếu bỏ qua", "bỏ qua", "without", "ignoring", "besides",
+                 "aside from", "if you leave out", "if we leave out", "if you exclude", "if we exclude", "nếu không tính",
+                 "nếu trừ")
 # "Which ingredients are below their reorder level", "nguyên liệu nào sắp hết": the rows below the level the metric
 # is kept above (its meta ``low_below``), lowest first.
 BELOW_WORDS = ("under their reorder point", "under the reorder point", "under reorder point", "below their reorder point", "below reorder level", "below the reorder level", "below their reorder level", "below its reorder level",
@@ -429,6 +432,8 @@ RATE_PHRASES = ("at the use of", "at the usage of", "at the rate of", "at the cu
 POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi muốn xem", "tôi muốn biết", "chúng tôi muốn",
                   "thống kê", "xin thống kê", "vui lòng thống kê", "sắp xếp", "sắp xếp theo", "sắp xếp giúp",
                   "quick q", "quick question", "xếp theo", "sắp theo", "xếp giúp", "sắp giúp",
+                  # "check giùm no-show rate tuần này": asked to look, never the average check
+                  "check giùm", "check giúp", "check dùm", "check hộ", "check xem", "check thử", "check lại", "check coi",
                   # the formal register of a report asked by head office or an auditor
                   "cung cấp", "vui lòng cung cấp", "đề nghị", "kính đề nghị", "đề nghị cung cấp", "kính đề nghị cung cấp", "kính gửi", "xin gửi",
                   "gửi tôi", "cho tôi xin", "số liệu", "xin số liệu", "cho tôi xin số liệu", "báo cáo", "xin báo cáo",

@@ -87,6 +87,11 @@ _TOP_N = re.compile(r"^(?:top|nhung|cac)$")
 _TABLE_NO = re.compile(r"\b(?:ban so|ban|table number|table no|table|tables) (\d{1,3})\b"
                        r"(?! (?:khach|nguoi|ghe)\b)(?! cho\b(?! (?:mon|lau|bao|qua)\b))")  # never "bàn 8 khách trở lên",
 # "bàn 8 chỗ": a party's size (but "bàn 5 chờ món bao lâu": table 5)
+_TABLE_NUMBER_WORDS = {w: i for i, w in enumerate((  # "table twelve": table 12, never the top 12
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+    "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"), start=1)}
+_TABLE_NO_IN_WORDS = re.compile(r"\b(?:table number|table no|table) (" + "|".join(_TABLE_NUMBER_WORDS) + r")\b"
+                                r"(?! (?:people|guests|seats|seater|person)\b)")
 _MAX_TOP = 100
 _PLACE_IN_A_RANKING = re.compile(r"\b(?:xep hang|xep|dung|dung hang) (?:thu may|thu bao nhieu|hang may)\b")
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b|(?<=\ws)['’](?=\s)")  # "today's", "What's", "the last 7 days' usage"
@@ -273,10 +278,11 @@ def _from_before_a_period(marks: _Marks) -> None:
 def _mark_table_numbers(marks: _Marks, text: str) -> list[ValueFilter]:
     filters = []
     offsets = _word_offsets(text)
-    for match in _TABLE_NO.finditer(text):
+    for match in (*_TABLE_NO.finditer(text), *_TABLE_NO_IN_WORDS.finditer(text)):
+        number = str(_TABLE_NUMBER_WORDS.get(match.group(1), match.group(1)))
         if (words := _free_words(marks, offsets, match.start(), match.end())) is not None:
-            marks.mark(*words, "table_no", match.group(1))
-            filters.append(match.group(1))
+            marks.mark(*words, "table_no", number)
+            filters.append(number)
     return [ValueFilter(dimension="table_no", values=(v,)) for v in filters]
 
 
@@ -418,6 +424,10 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or (
                 marks.words[i - 1] == "for" and marks.words[i + 1:i + 2] in (["people"], ["guest"]))):
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many
+        if number == 1 and marks.words[i + 1:i + 2] in (["nguoi"], ["khach"]) and marks.words[i - 1:i] in (
+                ["nhieu"], ["may"]):  # "chi trung bình bao nhiêu 1 người": per person
+            marks.mark(i, i + 1, "filler")
+            continue
         if marks.words[i + 1:i + 2] and marks.words[i + 1] in _PEOPLE_AFTER_A_FIGURE and not _ranks(marks.words):
             continue  # "orders that had 2 guests": a party's size (but "5 khách chi nhiều nhất": five of them)
         if marks.words[i + 1:i + 2] in (["seat"], ["seats"], ["seater"], ["seaters"]) or (
@@ -1503,7 +1513,7 @@ class QuestionParser:
             kept_from = self.catalog.kept_from(m, [*group_by, *(f.dimension for f in filters)])
             if kept_from is not None and self.catalog.metrics[m].time_only:
                 return Parsed(None, recognised, [], f"{m} is counted for the whole restaurant: it can be split "
-                                                    "by day, week or month only")
+                                                    "by day, week, month or shift only")
             if kept_from is not None:
                 return Parsed(None, recognised, [], f"{m} cannot be split or filtered by "
                                                     f"{self.catalog.concept_of(kept_from)}")
@@ -1707,6 +1717,12 @@ class QuestionParser:
             group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
         group_by = _each_of_one_shift_is_each_day(group_by, filters, period,
                                                   any(self.catalog.metrics[m].counts for m in metrics))
+        if compare is None and self._weekdays_of_one_week(group_by, period):
+            if {"weekday", "weekdays"} & set(marks.raw):  # (English "weekdays" are also Monday to Friday)
+                return Parsed(None, recognised, [], "each weekday of one week is each of its days, or Monday to "
+                                                    "Friday: say 'each day' or name the days")
+            group_by = list(dict.fromkeys(  # "thứ nào tuần trước đông khách nhất": which of its days
+                "metric_time__day" if self.catalog.concept_of(g) in _WEEKDAY_CONCEPTS else g for g in group_by))
         if self._weekday_outside(filters, period):  # "late tickets on Friday and Saturday": Friday, then Saturdays
             return Parsed(None, recognised, [], "a day of the week is named that the period does not hold")
         if _weekday_span(marks):  # "from Monday to Thursday": the days between, of a week unsaid
@@ -1722,6 +1738,13 @@ class QuestionParser:
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
                               threshold=threshold, rows_only=rows_only)
         return Parsed(query, recognised)
+
+    def _weekdays_of_one_week(self, group_by: list[str], period: TimeRange | None) -> bool:
+        """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
+        is its days one by one, or its weekdays Monday to Friday (days of the week are gathered over weeks only when
+        the period holds more than one)."""
+        return period is not None and (period.end - period.start).days <= 6 and any(
+            self.catalog.concept_of(g) in _WEEKDAY_CONCEPTS for g in group_by)
 
     def _whole_unclear(self, filters: list[ValueFilter], metrics: list[str]) -> bool:
         """"What % of takeaway sales are drinks", "tỷ lệ khách vãng lai trong đơn mang về": a share of one value
@@ -1747,12 +1770,17 @@ class QuestionParser:
         """"Bàn nào ngồi lâu nhất mà chưa tính tiền": a figure after "mà" (that ...) keeps the rows of another kind of
         figure (minutes, then bills still open); "mấy bàn đặt mà khách không đến" (bookings, then which of them:
         the no-shows, a count of the same rows) is read as the second."""
-        metrics = [(a, b, str(p)) for a, b, k, p in marks.mentions if k == "metric"]
-        for a, _, after in metrics:
-            if a > 0 and marks.words[a - 1] == "ma" and (marks.accents[a - 1] == _RELATIVE_MA or not marks.marked):
-                before = [m for _, e, m in metrics if e <= a - 1]
-                if before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
-                    return True
+        metrics = [(a, b, str(p)) for a, b, k, p in sorted(marks.mentions) if k == "metric"]
+        figures = [(a, b, str(p)) for a, b, k, p in sorted(marks.mentions) if k == "metric" or (  # "món nào hôm nay
+            k == "verb" and p in self.catalog.metrics)]  # gọi rồi mà bếp chưa làm xong": ordered, then not cooked
+        for i, word in enumerate(marks.words):
+            if word != "ma" or not (marks.accents[i] == _RELATIVE_MA or not marks.marked) or \
+                    _kind(marks.marks[i]) not in (None, "filler"):  # ("dùng mã SINHNHAT": a code)
+                continue
+            after = next((m for a, _, m in metrics if a > i), None)
+            before = [m for _, e, m in figures if e <= i]
+            if after is not None and before and self.catalog.metrics[before[-1]].unit != self.catalog.metrics[after].unit:
+                return True
         return False
 
     def _a_total_then_a_part(self, marks: _Marks) -> str:
@@ -2046,18 +2074,21 @@ class QuestionParser:
         shifts, wages; fillers between), is the staff of that role at work, never the work of everyone."""
         for a, b, kind, _ in sorted(marks.mentions, key=lambda m: m[0]):
             words = tuple(marks.words[a:b])
-            role = (words[:-1] if words[-1:] == ("lam",) else words) if kind == "verb" else ()
+            if kind == "concept" and (*words, "staff") in self._roles:  # "kitchen hours", "kitchen labour cost": the
+                words = (*words, "staff")  # kitchen staff's (as the role is said "kitchen staff")
+            role = (words[:-1] if words[-1:] == ("lam",) else words) if kind in ("verb", "concept") else ()
             if role not in self._roles:
                 continue
             after = [m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[0] >= b and m[2] != "filler"]
             work = bool(after) and all(_kind(marks.marks[j]) == "filler" for j in range(b, after[0][0])) and (
                 (after[0][2] == "metric" and after[0][3] in self._of_work)
                 or (after[0][2] == "unit" and after[0][3] == "hours"))
-            if not work or not (role != words or (after[0][2] == "metric" and marks.words[after[0][0]] == "lam")):
-                continue  # "phục vụ bao nhiêu khách": served; "phục vụ làm bao nhiêu giờ": the servers at work
+            if not work or not (role != words or after[0][0] == b or (
+                    after[0][2] == "metric" and marks.words[after[0][0]] == "lam")):
+                continue  # "phục vụ bao nhiêu khách": served; "phục vụ làm bao nhiêu giờ", "cook hours": the staff at work
             marks.forget(a, b)
-            marks.mark(a, a + len(role), "value", self._roles[role])
-            if len(role) < len(words):
+            marks.mark(a, min(a + len(role), b), "value", self._roles[role])
+            if a + len(role) < b:
                 marks.mark(a + len(role), b, "verb", None)
 
     def _an_average_per_bill_of_a_figure(self, marks: _Marks) -> None:
@@ -2584,6 +2615,11 @@ class QuestionParser:
         nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == end), None)
         if nxt is not None and nxt[2] == "filler":  # "khách hay gọi đồ uống gì nhất": what they often do
             nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1]), None)
+        if nxt is not None and nxt[2] == "value" and not self._soft_at(marks, nxt[0], nxt[1], language):
+            kind_of = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1]), None)  # "mã nào khách giao
+            nxt = kind_of if kind_of is not None and kind_of[2] == "verb" else nxt  # hàng dùng nhiều nhất": who used
+        if nxt is not None and nxt[2] == "metric" and self._soft_at(marks, nxt[0], nxt[0] + 1, language):
+            return True  # "khung giờ nào khách hay áp mã nhất": a figure said by its verb, which the customers did
         if nxt is not None and nxt[2] == "live":
             nxt = next(((a, b, k) for a, b, k, _ in marks.mentions if a == nxt[1] and k == "metric"), nxt)
         state = nxt is not None and nxt[2] == "metric" and _kind(marks.marks[end]) == "live"  # "khách đang chờ"
@@ -2614,8 +2650,9 @@ class QuestionParser:
             words = tuple(marks.words[start:end])
             next_kind = next((k for s0, _, k, _ in marks.mentions if s0 >= end and k != "filler"), None)
             # "phục vụ làm bao nhiêu giờ", "phục vụ nhận bao nhiêu tiền lương": the servers' hours and wages
-            at_work = words in self._roles and next((p in self._of_work for s0, _, k, p in marks.mentions
+            at_work = words in self._roles and (next((p in self._of_work for s0, _, k, p in marks.mentions
                                                       if s0 >= end and k not in ("filler", "verb", "unit")), False)
+                                                 or (next_kind == "unit" and _unit_said_at(marks, end) == "hours"))  # "cook hours"
             after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
                 e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
                 for s0, e0, k, _ in marks.mentions)
@@ -2847,8 +2884,9 @@ class QuestionParser:
         cancelled orders; "đặt bàn" said "khách không tới": the no-shows), or else the one metric of the same kind
         whose values include them ("orders still open": the unpaid ones, served or not), or None."""
         unit = self.catalog.metrics[metric].unit
+        kept = self.catalog.metrics[metric].fixes - concepts  # "dine-in parties cancelled": still dine-in
         found = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
-                 and concepts <= info.fixes and info.fixed_values == values]
+                 and concepts <= info.fixes and info.fixed_values == values and kept <= info.fixes]
         wider = [name for name, info in self.catalog.metrics.items() if name != metric and info.unit == unit
                  and info.fixes == self.catalog.metrics[metric].fixes and values < info.fixed_values]
         return found[0] if len(found) == 1 else wider[0] if not found and len(wider) == 1 else None
@@ -3038,7 +3076,7 @@ class QuestionParser:
                 group_by.append(self._pick(str(payload), available, language))
         values = {a: b for a, b, k, _ in marks.mentions if k == "value"}
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
-            if kind != "value":
+            if kind != "value" or start in marks.excluded:  # ("excluding drinks, which category ...": left out)
                 continue
             which = _marked_after(marks, end, ("which",)) or (  # "which dessert" (but "khung giờ nào quầy bar":
                 _marked_before(marks, start, ("which",)) and not _which_of_the_one_before(marks, start - 1))  # the hour)
@@ -3889,12 +3927,19 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
     marks.mentions = rewritten
 
 
+def _unit_said_at(marks: _Marks, start: int) -> object:
+    """The unit said right at ``start`` ("hours"), or None."""
+    return next((p for a, _, k, p in marks.mentions if a == start and k == "unit"), None)
+
+
 def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:
     """"mấy bàn đặt trước mà khách không đến" typed bare: "ma" right before a figure (or a value that names one,
     "khách không tới") is "mà" (that ...), never "mã" (a code: "mã GIAM10", "mã khuyến mãi")."""
     starts = {a for a, _ in _figures_said(marks, metric_words)}
-    for a, b, kind, _ in list(marks.mentions):
-        if kind == "concept" and marks.words[a:b] == ["ma"] and b in starts and \
+    times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
+    for a, b, kind, _ in list(marks.mentions):  # "khách quen tháng trước ma tháng này chưa quay lại": between periods
+        between_periods = any(e == a for _, e in times) and any(s == b for s, _ in times)
+        if kind == "concept" and marks.words[a:b] == ["ma"] and (b in starts or between_periods) and \
                 marks.accents[a] in ("", _RELATIVE_MA):
             marks.forget(a, b)
             marks.mark(a, b, "filler")
@@ -3911,6 +3956,7 @@ _NOT_HELD = (("split", "bill"), ("clock", "in", "late"), ("clocked", "in", "late
              ("come", "in", "late"), ("late", "for", "work"), ("late", "for", "their", "shift"))
 
 
+_WEEKDAY_CONCEPTS = ("weekday", "weekday_name")
 _MANAGER_ROLE, _CANCELLED, _VOIDED = "MGR", "CANCELLED", "VOID"  # staff.role_code, orders.status (VOID: "voided by a
 # manager", descriptions.yaml)
 
@@ -4241,7 +4287,8 @@ def _periods_joined_only(marks: _Marks) -> bool:
     times = [(a, b) for a, b, k, _ in marks.mentions if k == "time"]
     between = [k for a, _, k, _ in marks.mentions if times and times[0][1] <= a < times[-1][0]]
     return len(times) == 2 and times[0][1] < times[1][0] and all(k in ("conjunction", "filler") for k in between) \
-        and not {"vs", "versus"} & set(marks.words[times[0][1]:times[1][0]])
+        and not {"vs", "versus", "ma"} & set(marks.words[times[0][1]:times[1][0]])  # ("tháng trước mà tháng này
+    # chưa quay lại": a clause, never the two months together)
 
 
 def _first_before(marks: _Marks, start: int, skip: tuple[str, ...]) -> int:

@@ -25,6 +25,7 @@ from aria.semantic.query import TimeRange
 SHIFT_OF_DAY: dict[str, tuple[int, str]] = {
     "toi nay": (0, "ca toi"), "tonight": (0, "ca toi"), "this evening": (0, "ca toi"), "ca toi nay": (0, "ca toi"),
     "trua nay": (0, "ca trua"), "this lunch": (0, "ca trua"), "ca trua nay": (0, "ca trua"),
+    "this lunch shift": (0, "ca trua"), "this dinner shift": (0, "ca toi"), "this dinner": (0, "ca toi"),
     "toi qua": (1, "ca toi"), "last night": (1, "ca toi"), "ca toi qua": (1, "ca toi"),
     "trua qua": (1, "ca trua"), "ca trua qua": (1, "ca trua"),
     "toi mai": (-1, "ca toi"), "ca toi mai": (-1, "ca toi"), "tomorrow night": (-1, "ca toi"),
@@ -86,12 +87,17 @@ _RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|vua roi|tro lai day|sau cung)"  #
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "hai": 2, "ba": 3, "bon": 4, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
 _COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
+# a count before "tuần nay" or "tháng nay" that is a day's or a week's number: "ngày 5 tháng này", "thứ 2 tuần này",
+# "tuần 3 tháng này", "top 3 tháng này" (and a count in words only "hai" or "ba": "cà phê muối tháng này" is salt)
+_NOT_A_DATE = "".join(f"(?<!{w} )" for w in ("ngay", "mung", "hom", "tuan", "thang", "top", "sang", "trua", "chieu",
+                                              "toi", "dem", "ban", "so", "quan", "phong", "khu", "tang", "lan")) \
+    + "(?<!(?<!doanh )thu )"  # (but "doanh thu 2 tháng nay"); nor a table's, a room's: "bàn số 5 tháng này"
 _LAST_N = {
     unit: re.compile(rf"\b(?:(?:(?<!dine )in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
                      rf"|(?:going |looking )?back {_COUNT} {en}s?"  # "going back 8 weeks"
-                     rf"|(?:trong )?{_COUNT} {vi} {recent})\b")
+                     rf"|(?:trong )?{_COUNT} {vi} {recent}|{_NOT_A_DATE}(\d{{1,3}}|hai|ba) {vi} nay)\b")
     for unit, en, vi, recent in (("hour", "hour", "(?:gio|tieng)", _RECENT_VI),
-                                 ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay" ("5 tháng này": a month)
+                                 ("day", "day", "ngay", _RECENT_VI),  # "30 ngày nay", "2 tháng nay": up to now
                                  ("week", "week", "tuan", _RECENT_VI), ("month", "month", "thang", _RECENT_VI))
 }
 # "4 tuần vừa rồi (không tính hôm nay)", "the last 4 weeks excluding this week": the period before what is left out

@@ -1046,6 +1046,9 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "bookings cancelled vs no-shows last month",  # both asked, side by side: never the no-shows alone
     "Who used the SINHNHAT code this month?",  # who: the customers or the servers, never dropped
     "how many new loyalty members signed up in late October",  # part of a month: never the late kitchen tickets
+    "Món nào hôm nay gọi rồi mà bếp chưa làm xong?",  # ordered, then not yet cooked: never the portions sold
+    "how many dine-in parties were cancelled yesterday",  # never the cancelled orders of every kind
+    "What was our lunch table turnover on each weekday last week?",  # its days, or Monday to Friday?
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1515,6 +1518,17 @@ def test_since_an_hour_is_today(layer, now) -> None:
     parsed = layer.parse("how many orders since 6pm", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None
     assert parsed.query.time.start == parsed.query.time.end == now.date()
+
+
+@pytest.mark.parametrize("question", ["doanh thu 2 tháng nay", "doanh thu 2 thang nay", "2 tháng nay doanh thu"])
+def test_a_count_of_months_up_to_now(layer, now, question) -> None:
+    """"2 tháng nay": the last two months up to now, never the top 2 (but "ngày 5 tháng này", "bàn số 5 tháng này":
+    a day, a table, of this month)."""
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None and parsed.query.limit is None, parsed.problem
+    assert parsed.query.time.start_at == now - dt.timedelta(days=61) and parsed.query.time.end_before == now
+    table = layer.parse("Bàn số 5 tháng này mang về bao nhiêu doanh thu?", language="vi", now=now)
+    assert table.query is not None and table.query.time.start == dt.date(2026, 11, 1)
 
 
 @pytest.mark.parametrize(("question", "days"), [  # on Sunday 15 Nov
@@ -2417,7 +2431,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Revenue from walk-in guests vs registered members last month", "en", ["revenue"], [], ["order__member"], None),
     ("doanh thu khách thành viên vs khách vãng lai tháng trước", "vi", ["revenue"], [], ["order__member"], None),
     ("doanh thu khách vãng lai so với khách thành viên tháng trước", "vi", ["revenue"], [], ["order__member"], None),
-    ("check giùm cash ca tối nay bn", "vi", ["payments"], [("CASH",), ("D",)], [], None),
+    ("check giùm cash ca tối nay bn", "vi", ["payment_amount"], [("CASH",), ("D",)], [], None),  # asked to look: how much
     ("what was food cost % for the whole menu last week?", "en", ["food_cost_pct"], [], [], None),
     ("which dishes have the thinnest margin per portion on the current menu", "en", ["menu_margin"], [],
      ["menu_item__name_en"], None),
@@ -2523,6 +2537,30 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # which of them, never a split by server
     ("khách không đến thì tuần này có bao nhiêu bàn đặt", "vi", ["no_shows"], [], [], None),  # the condition, then
     # the rows (bàn đặt): never all the bookings
+    ("revenue at table twelve yesterday", "en", ["revenue"], [("12",)], [], None),  # never the top 12
+    ("check giùm no-show rate tuần này", "vi", ["no_show_rate"], [], [], None),  # asked to look: never the check
+    ("cook hours last week", "en", ["hours_worked"], [("CHF",)], [], None),  # the cooks' hours, never everyone's
+    ("total kitchen hours last week", "en", ["hours_worked"], [("CHF",)], [], None),
+    ("kitchen labour cost last week", "en", ["labour_cost"], [("CHF",)], [], None),
+    ("khach quen thang truoc ma thang nay chua quay lai la nhung ai", "vi", ["returning_customers"], [], [], None),
+    # "ma" between two periods: "mà", never a split by promo code
+    ("Mã nào khách giao hàng dùng nhiều nhất tháng này", "vi", ["promo_orders"], [("DL",)],
+     ["promotion__promo_code"], None),  # the delivery customers used them: never a split by customer
+    ("khung giờ nào khách hay áp mã nhất", "vi", ["promo_orders"], [], ["order__hour_of_day"], 1),
+    ("table turnover at lunch today", "en", ["table_turnover"], [("L",)], [], None),  # lunch's parties, every table
+    ("how many bookings left for tonight", "en", ["upcoming_bookings"], [("D",)], [], None),
+    ("any bills still not paid right now?", "en", ["open_orders"], [], [], None),
+    ("tháng này khách chi trung bình bao nhiêu 1 người", "vi", ["avg_spend_per_guest"], [], [], None),  # per person
+    ("How many covers did we do last week if you leave out the VIP rooms?", "en", ["guests"], [("VP",)], [], None),
+    ("sales so far this dinner shift?", "en", ["revenue"], [("D",)], [], None),
+    ("bếp đang còn bao nhiêu phiếu chưa làm", "vi", ["pending_tickets"], [], [], None),
+    ("hqua co bn don xai voucher", "vi", ["promo_orders"], [], [], None),
+    ("promo usage by order type this month", "en", ["promo_orders"], [], ["order__order_type"], None),
+    ("how far in advance do people book the VIP room on average", "en", ["avg_days_ahead"], [("VP",)], [], None),
+    ("Which day of the week gets the most booking cancellations?", "en", ["cancelled_bookings"], [],
+     ["reservation__weekday"], 1),
+    ("cuối tuần rồi mỗi bàn trung bình ngồi mấy phút", "vi", ["avg_minutes_seated"], [], [], None),
+    ("how many bills used a promo this weekend", "en", ["promo_orders"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2530,6 +2568,20 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     assert parsed.query.metrics[:len(metrics)] == metrics
     assert [tuple(f.values) for f in parsed.query.filters] == filters
     assert parsed.query.group_by[:len(group_by)] == group_by and parsed.query.limit == limit
+
+
+@pytest.mark.parametrize(("question", "group_by"), [
+    ("khach quen thang truoc ma thang nay chua quay lai la nhung ai", []),  # "ma" between two periods: "mà"
+    ("Mã nào khách giao hàng dùng nhiều nhất tháng này", ["promotion__promo_code", "promotion__name_vi"]),  # the
+    ("khung giờ nào khách hay áp mã nhất", ["order__hour_of_day"]),  # customers did it: never a split by them
+    ("excluding drinks, which category brought in the least last week?", ["menu_item__category__name_en"]),  # a
+    # value left out is never what is split ("drinks, which": the category is asked, never each drink)
+    ("thứ nào tuần trước đông khách nhất", ["metric_time__day"]),  # the weekdays of one week: its days
+])
+def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
+    parsed = layer.parse(question, language="en" if question.startswith("excluding") else "vi", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert parsed.query.group_by == group_by
 
 
 @pytest.mark.parametrize(("question", "language", "metric", "share"), [

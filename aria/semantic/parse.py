@@ -403,6 +403,15 @@ def _number(marks: _Marks, i: int) -> int | None:
     return NUMBER_WORDS.get(word)
 
 
+def _number_of_money(marks: _Marks, i: int) -> int | None:
+    """A Vietnamese number word before a sum's multiplier ("trên một triệu", "dưới năm trăm nghìn" is not one):
+    the number ("một", one, only there)."""
+    if marks.words[i + 1:i + 2] not in (["trieu"], ["nghin"], ["ngan"]):
+        return None
+    spelling, number = ("một", 1) if marks.words[i] == "mot" else VI_NUMBER_WORDS.get(marks.words[i], ("", 0))
+    return number if number and marks.accents[i] in ("", accents_of(spelling)[0]) else None
+
+
 _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "litre", "liter", "ml", "chai", "bottle",
                             "lon", "can"])
 
@@ -537,7 +546,8 @@ def _mark_thresholds(marks: _Marks) -> list[_Condition]:
     found = []
     for i, word in enumerate(marks.words):
         short = _THOUSANDS.match(word)
-        number = float(short.group(1)) * _MULTIPLIERS[short.group(2)] if short else _number(marks, i)
+        number = float(short.group(1)) * _MULTIPLIERS[short.group(2)] if short else \
+            _number(marks, i) or _number_of_money(marks, i)
         if number is None or not marks.free(i, i + 1):
             continue
         end, money = i + 1, bool(short)
@@ -1860,6 +1870,9 @@ class QuestionParser:
             return "a condition on a figure (fewer than 100 portions) keeps the rows of a split (which dishes, " \
                    "which days), with no comparison or share"
         condition, unit = thresholds[0], self.catalog.metrics[metrics[0]].unit
+        if condition.unit == "hours" and marks.says(("ai",), ("who",), ("anyone",), ("anybody",)) and not any(
+                self.catalog.concept_of(g) in _PEOPLE_CONCEPTS for g in group_by):  # "có ai làm quá 8 tiếng 1 ca":
+            return "the hours are each person's on one shift, which no split here keeps"  # never a shift's total
         noun = next(a for a, _, k, _ in marks.mentions if k == "threshold")
         while noun > 0 and _kind(marks.marks[noun - 1]) == "value":  # "đơn giao hàng trên 500k": the bills'
             noun -= 1
@@ -3953,7 +3966,8 @@ def _not_held(marks: _Marks) -> str:
 
 
 _NOT_HELD = (("split", "bill"), ("clock", "in", "late"), ("clocked", "in", "late"), ("came", "in", "late"),
-             ("come", "in", "late"), ("late", "for", "work"), ("late", "for", "their", "shift"))
+             ("come", "in", "late"), ("late", "for", "work"), ("late", "for", "their", "shift"), ("vao", "ca", "tre"),
+             ("vao", "ca", "muon"), ("di", "lam", "tre"), ("di", "lam", "muon"), ("cham", "cong", "tre"))
 
 
 _WEEKDAY_CONCEPTS = ("weekday", "weekday_name")
@@ -4126,6 +4140,8 @@ def _absorb_which_and_markers(marks: _Marks) -> None:
                                     (word == "which" and nxt and nxt.kind == "metric")):  # "which members have a
             # birthday": the rows of what it counts, when its words name them (else handed over, never a total)
             marks.marks[i] = _Mark("which")
+        elif word == "by" and prev is not None and prev.kind == "verb" and nxt and nxt.kind == "value":
+            marks.marks[i] = _Mark("filler")  # "dishes ordered by gold members": who did it, never a split
         elif word in markers and nxt and nxt.kind in ("concept", "grain", "value"):
             marks.marks[i] = _Mark("group")
         elif word in ("by", "theo") and nxt and (nxt.kind in ("metric", "unit") or (  # "the most by value", "top 5
@@ -4738,7 +4754,8 @@ def _who_manages(marks: _Marks) -> None:
 
 _AVERAGE_PER_ORDER = (["trung", "binh", "moi", "don"], ["trung", "binh", "moi", "bill"],
                       ["trung", "binh", "moi", "hoa", "don"], ["binh", "quan", "moi", "don"])  # said before what
-_EMPLOYED = (("currently", "have"), ("on", "the", "team"), ("on", "staff"), ("currently", "employ"))  # "how many
+_EMPLOYED = (("currently", "have"), ("on", "the", "team"), ("on", "staff"), ("currently", "employ"), ("employed",),
+             ("on", "payroll"), ("on", "the", "payroll"), ("quan", "hien", "co"), ("quan", "co"))  # "how many
 # servers do we currently have on the team": employed now, not on shift now
 
 

@@ -1049,6 +1049,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Món nào hôm nay gọi rồi mà bếp chưa làm xong?",  # ordered, then not yet cooked: never the portions sold
     "how many dine-in parties were cancelled yesterday",  # never the cancelled orders of every kind
     "What was our lunch table turnover on each weekday last week?",  # its days, or Monday to Friday?
+    "Tuần này ai vào ca trễ nhiều lần nhất?",  # clocked in late: never the late kitchen tickets
+    "co ai lam qua 8 tieng 1 ca k",  # one person's shift: never a shift's hours summed over its staff
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1518,6 +1520,14 @@ def test_since_an_hour_is_today(layer, now) -> None:
     parsed = layer.parse("how many orders since 6pm", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None
     assert parsed.query.time.start == parsed.query.time.end == now.date()
+
+
+@pytest.mark.parametrize(("question", "figure"), [("bao nhiêu bill trên một triệu hôm nay", "1000000"),
+                                                  ("bao nhieu bill tren hai trieu hom qua", "2000000")])
+def test_a_sum_said_in_words_is_a_bills_size(layer, now, question, figure) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert [(f.dimension, f.values, f.op) for f in parsed.query.filters] == [("order__bill_total", (figure,), ">")]
 
 
 @pytest.mark.parametrize("question", ["doanh thu 2 tháng nay", "doanh thu 2 thang nay", "2 tháng nay doanh thu"])
@@ -2561,6 +2571,11 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["reservation__weekday"], 1),
     ("cuối tuần rồi mỗi bàn trung bình ngồi mấy phút", "vi", ["avg_minutes_seated"], [], [], None),
     ("how many bills used a promo this weekend", "en", ["promo_orders"], [], [], None),
+    ("How many staff do we have employed right now, by role", "en", ["employees"], [("true",)], ["staff__role_code"],
+     None),  # employed: never the staff on shift right now
+    ("Quán hiện có bao nhiêu nhân viên, chia theo chức vụ", "vi", ["employees"], [], ["staff__role_code"], None),
+    ("dt ytd theo kênh: tại chỗ, mang về, giao hàng", "vi", ["revenue"], [("DI", "TA", "DL")], ["order__order_type"],
+     None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2577,9 +2592,10 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     ("excluding drinks, which category brought in the least last week?", ["menu_item__category__name_en"]),  # a
     # value left out is never what is split ("drinks, which": the category is asked, never each drink)
     ("thứ nào tuần trước đông khách nhất", ["metric_time__day"]),  # the weekdays of one week: its days
+    ("top 5 dishes ordered by gold members last month", ["menu_item__name_en"]),  # "by" after a verb: who did it
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
-    parsed = layer.parse(question, language="en" if question.startswith("excluding") else "vi", now=now)
+    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top")) else "vi", now=now)
     assert parsed.query is not None, parsed.problem
     assert parsed.query.group_by == group_by
 

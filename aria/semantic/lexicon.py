@@ -42,6 +42,9 @@ GRAINS: dict[str, str] = {
     "hang thang": "metric_time__month", "thang nao": "metric_time__month", "monthly": "metric_time__month",
     "by month": "metric_time__month", "per month": "metric_time__month", "each month": "metric_time__month",
     "which month": "metric_time__month",
+    **dict.fromkeys(("theo tung quy", "tung quy", "moi quy", "quy nao", "by quarter", "per quarter", "each quarter",
+                     "which quarter", "quarterly", "quarter by quarter"), "metric_time__quarter"),  # (never "theo quy":
+    # "theo quy mô nhóm" is by party size)
     "theo gio": "metric_time__extract_hour", "tung gio": "metric_time__extract_hour",
     "moi gio": "metric_time__extract_hour", "moi tieng": "metric_time__extract_hour",
     "tung tieng": "metric_time__extract_hour", "theo tieng": "metric_time__extract_hour", "khung gio": "metric_time__extract_hour",
@@ -570,6 +573,12 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách",  # "kh" ending a question: "không" (below)
              "doanh tu": "doanh thu",
+             "đk": "đăng ký", "dk": "đăng ký", "sđt": "số điện thoại", "sdt": "số điện thoại", "tg": "thời gian",
+             "ds": "danh sách",
+             # "tháng này so với cùng tháng năm ngoái": last year's, the same month (as "vs last year")
+             **{f"{same} {year}": year for same in ("cùng tháng", "cung thang") for year in (
+                 "năm ngoái", "nam ngoai", "năm trước", "nam truoc", "năm rồi", "nam roi")},
+             "how many money": "how much money",  # ("how many money did we take": how much)
              "đang bán chạy": "bán chạy", "dang ban chay": "ban chay",  # selling well now: the best sellers (never
              # "đang bán", on the menu)
              "mặt bằng": "premises", "mat bang": "premises",  # "tiền thuê mặt bằng": the rent, which no figure here

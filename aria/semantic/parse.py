@@ -1370,7 +1370,11 @@ class QuestionParser:
                   and not self._count_brought_in(marks, a, b)]
         named_units = {self.catalog.metrics[m].unit for m in named}
         strong = [m for m in strong if not (self.catalog.metrics[m].unit == "vnd" and "vnd" in named_units)]
-        named = [*_asked_by_a_verb_alone(marks, strong, named), *named]
+        by_a_verb = _asked_by_a_verb_alone(marks, strong, named)
+        if by_a_verb and self._spent_by_the_customers_counted(marks, named):
+            return Parsed(None, recognised, [], "what the customers a figure counts spent is asked (those who signed "
+                                                "up): no metric keeps only them")
+        named = [*by_a_verb, *named]
         if named and strong and strong[0] not in named and set(named) <= set(self.catalog.metrics[strong[0]].companions):
             named = [strong[0], *named]  # "how much did takeaway orders bring in": their revenue (and their number)
         named_units = {self.catalog.metrics[m].unit for m in named}
@@ -1748,6 +1752,14 @@ class QuestionParser:
                               with_empty=with_empty, change=change, change_amount=change_amount, below=below,
                               threshold=threshold, rows_only=rows_only)
         return Parsed(query, recognised)
+
+    def _spent_by_the_customers_counted(self, marks: _Marks, named: list[str]) -> bool:
+        """"Khách đăng ký thành viên hôm qua đã chi bao nhiêu": a count of customers not by their orders (who signed
+        up, whose birthday it is), then what they spent ("chi", "chi tiêu": the customers' verb), asks the spend of
+        those customers, never everyone's beside their count."""
+        return any(self.catalog.metrics[m].counts == "customer" and "orders" not in self.catalog.metrics[m].models
+                   for m in named) and any(  # (those who ordered: what they spent is the revenue, as split or kept)
+            k == "verb" and " ".join(marks.words[a:b]) in _SPENT_BY_THEM for a, b, k, _ in marks.mentions)
 
     def _weekdays_of_one_week(self, group_by: list[str], period: TimeRange | None) -> bool:
         """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
@@ -3971,6 +3983,7 @@ _NOT_HELD = (("split", "bill"), ("clock", "in", "late"), ("clocked", "in", "late
 
 
 _WEEKDAY_CONCEPTS = ("weekday", "weekday_name")
+_SPENT_BY_THEM = frozenset(["chi", "chi tieu", "tieu", "tieu het", "xai het"])  # the customers' verbs of spending
 _MANAGER_ROLE, _CANCELLED, _VOIDED = "MGR", "CANCELLED", "VOID"  # staff.role_code, orders.status (VOID: "voided by a
 # manager", descriptions.yaml)
 

@@ -55,7 +55,7 @@ _FIXED: tuple[tuple[str, str, int], ...] = (
     ("tuan vua roi", "week", 1), ("tuan vua qua", "week", 1), ("thang vua roi", "month", 1),
     ("thang vua qua", "month", 1), ("quarter to date", "quarter", 0), ("qtd", "quarter", 0),
     ("tu dau tuan", "week", 0), ("thang truoc", "month", 1), ("thang roi", "month", 1), ("thang nay", "month", 0),
-    ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1),
+    ("tu dau thang", "month", 0), ("quy nay", "quarter", 0), ("quy truoc", "quarter", 1), ("tu dau quy", "quarter", 0),
     ("nam nay", "year", 0), ("nam ngoai", "year", 1), ("nam truoc", "year", 1), ("tu dau nam", "year", 0),
     ("the day before yesterday", "day", 2), ("day before yesterday", "day", 2), ("yesterday", "day", 1),
     ("today", "day", 0),

@@ -1051,6 +1051,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "What was our lunch table turnover on each weekday last week?",  # its days, or Monday to Friday?
     "Tuần này ai vào ca trễ nhiều lần nhất?",  # clocked in late: never the late kitchen tickets
     "co ai lam qua 8 tieng 1 ca k",  # one person's shift: never a shift's hours summed over its staff
+    "khách đăng ký thành viên hôm qua đã chi bao nhiêu",  # what those who signed up spent: never everyone's
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1528,6 +1529,16 @@ def test_a_sum_said_in_words_is_a_bills_size(layer, now, question, figure) -> No
     parsed = layer.parse(question, language="vi", now=now)
     assert parsed.query is not None, parsed.problem
     assert [(f.dimension, f.values, f.op) for f in parsed.query.filters] == [("order__bill_total", (figure,), ">")]
+
+
+@pytest.mark.parametrize("question", ["doanh thu giao hàng tháng này so với cùng tháng năm ngoái",
+                                      "luot khach thang nay vs cung thang nam ngoai"])
+def test_the_same_month_last_year(layer, now, question) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None, parsed.problem
+    assert (parsed.query.compare.start, parsed.query.time.start) == (dt.date(2025, 11, 1), dt.date(2026, 11, 1))
+    quarter = layer.parse("Doanh thu từ đầu quý đến giờ", language="vi", now=now)
+    assert quarter.query is not None and quarter.query.time.start == dt.date(2026, 10, 1), quarter.problem
 
 
 @pytest.mark.parametrize("question", ["doanh thu 2 tháng nay", "doanh thu 2 thang nay", "2 tháng nay doanh thu"])
@@ -2576,6 +2587,10 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Quán hiện có bao nhiêu nhân viên, chia theo chức vụ", "vi", ["employees"], [], ["staff__role_code"], None),
     ("dt ytd theo kênh: tại chỗ, mang về, giao hàng", "vi", ["revenue"], [("DI", "TA", "DL")], ["order__order_type"],
      None),
+    ("hqua có mấy khách đk thành viên mới", "vi", ["new_customers"], [], [], None),  # "đk": đăng ký
+    ("how many money we get from lunch shift today", "en", ["revenue"], [("L",)], [], None),
+    ("quý nào năm nay doanh thu cao nhất?", "vi", ["revenue"], [], ["metric_time__quarter"], 1),
+    ("revenue by quarter this year", "en", ["revenue"], [], ["metric_time__quarter"], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

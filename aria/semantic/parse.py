@@ -4754,9 +4754,12 @@ def _who_manages(marks: _Marks) -> None:
     """"Ai là quản lý ca trưa hôm nay", "quản lý (trực) hôm nay là ai": who the manager is, asked with no figure, is
     the manager on duty of the shift (as "who is the manager on duty tonight"), never the role's staff counted."""
     who = any(k == "concept" and marks.words[a:b] == ["ai"] for a, b, k, _ in marks.mentions)
-    if not who or any(k in ("metric", "verb") for _, _, k, _ in marks.mentions):
+    figure = any(k in ("metric", "verb") for _, _, k, _ in marks.mentions)
+    if not who:
         return
     for a, b, kind, payload in list(marks.mentions):
+        if figure and marks.words[a - 1:a] != ["ai"]:  # beside a figure, only "ai quản lý ca" ("tối qua ai quản lý
+            continue  # ca, có bao nhiêu nhân viên đi làm": who managed, never the managers counted)
         if kind == "value" and marks.words[a:b] in (["quan", "li"], ["quan", "li", "ca"]) and any(
                 m.concept == "role" and m.value == "MGR" for m in cast(tuple[ValueMeaning, ...], payload)):
             marks.forget(a, b)
@@ -4880,9 +4883,10 @@ def _after_how_many(marks: _Marks, start: int) -> bool:
 def _another_asked(marks: _Marks, start: int, before: tuple[str, ...],
                    kinds: tuple[str, ...] = ("concept", "value")) -> bool:
     """A concept or value (of ``kinds``) other than the one at ``start`` is asked: marked before by one of
-    ``before`` ("which", "by"), followed by "nào", or said with its question word ("giờ nào", "what hour")."""
+    ``before`` ("which", "by"), followed by "nào", or said with its question word ("giờ nào", "what hour"); a
+    grain is always asked ("mấy giờ bếp nhận nhiều phiếu nhất": the hour)."""
     return any(k in kinds and a != start and
-               (_marked_before(marks, a, before) or _marked_after(marks, b, ("which",))
+               (k == "grain" or _marked_before(marks, a, before) or _marked_after(marks, b, ("which",))
                 or {"nao", "gi"} & set(marks.words[a:b]) or ("which" in before and marks.words[a] in ("which", "what")))
                for a, b, k, _ in marks.mentions)
 

@@ -1052,6 +1052,7 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Tuần này ai vào ca trễ nhiều lần nhất?",  # clocked in late: never the late kitchen tickets
     "co ai lam qua 8 tieng 1 ca k",  # one person's shift: never a shift's hours summed over its staff
     "khách đăng ký thành viên hôm qua đã chi bao nhiêu",  # what those who signed up spent: never everyone's
+    "tối qua ai quản lý ca, có bao nhiêu nhân viên đi làm",  # who managed: never the managers who worked counted
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2591,6 +2592,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("how many money we get from lunch shift today", "en", ["revenue"], [("L",)], [], None),
     ("quý nào năm nay doanh thu cao nhất?", "vi", ["revenue"], [], ["metric_time__quarter"], 1),
     ("revenue by quarter this year", "en", ["revenue"], [], ["metric_time__quarter"], None),
+    ("hôm nay bn khách đặt bàn chưa tới", "vi", ["upcoming_guests"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2608,6 +2610,8 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     # value left out is never what is split ("drinks, which": the category is asked, never each drink)
     ("thứ nào tuần trước đông khách nhất", ["metric_time__day"]),  # the weekdays of one week: its days
     ("top 5 dishes ordered by gold members last month", ["menu_item__name_en"]),  # "by" after a verb: who did it
+    ("tối qua mấy giờ bếp nhận nhiều phiếu nhất", ["kitchen_ticket__hour_of_day"]),  # the hour is asked: the
+    # kitchen as a whole, never each station
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
     parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top")) else "vi", now=now)

@@ -123,7 +123,8 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # a day and month without the year: "ngày 5/11", "từ 1/11 đến 5/11", "hôm 1/11", "thứ Bảy 14/11" (the latest one
 # that has begun)
 _DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto )"
-                      r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day ))"
+                      r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day )"
+                      r"|(?<=\bvs )|(?<=\bversus )|(?<=\bvoi )|^)"  # "28/10 vs 4/11", "2/11 ca trưa ..." opening it
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
 # a bare day and month that opens a span to a second one: "doanh thu 1/11 đến 14/11", "revenue 1/11 to 14/11"
 _DATE_DM_BEFORE_A_SECOND = re.compile(r"\b(\d{1,2}) (\d{1,2})(?= (?:den|toi|to|through|until|till) (?:ngay )?"

@@ -128,6 +128,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev100.yaml": ("go", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev101.yaml": ("gp", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev102.yaml": ("gq", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev103.yaml": ("gr", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev104.yaml": ("gs", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

@@ -1542,6 +1542,14 @@ def test_the_same_month_last_year(layer, now, question) -> None:
     assert quarter.query is not None and quarter.query.time.start == dt.date(2026, 10, 1), quarter.problem
 
 
+def test_a_day_and_month_after_vs_or_opening_the_question(layer, now) -> None:
+    parsed = layer.parse("drink revenue on 28/10 vs 4/11", language="en", now=now)
+    assert parsed.query is not None and parsed.query.compare is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 10, 28), dt.date(2026, 11, 4))
+    opening = layer.parse("2/11 ca trưa bếp lạnh trễ mấy phiếu", language="vi", now=now)
+    assert opening.query is not None and opening.query.time.start == dt.date(2026, 11, 2), opening.problem
+
+
 @pytest.mark.parametrize("question", ["doanh thu 2 tháng nay", "doanh thu 2 thang nay", "2 tháng nay doanh thu"])
 def test_a_count_of_months_up_to_now(layer, now, question) -> None:
     """"2 tháng nay": the last two months up to now, never the top 2 (but "ngày 5 tháng này", "bàn số 5 tháng này":
@@ -2593,6 +2601,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("quý nào năm nay doanh thu cao nhất?", "vi", ["revenue"], [], ["metric_time__quarter"], 1),
     ("revenue by quarter this year", "en", ["revenue"], [], ["metric_time__quarter"], None),
     ("hôm nay bn khách đặt bàn chưa tới", "vi", ["upcoming_guests"], [], [], None),
+    ("tối qua có mấy đơn khách bỏ về trước khi ăn", "vi", ["cancelled_orders"], [("D",)], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -1765,8 +1765,9 @@ class QuestionParser:
         """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
         is its days one by one, or its weekdays Monday to Friday (days of the week are gathered over weeks only when
         the period holds more than one)."""
-        return period is not None and (period.end - period.start).days <= 6 and any(
-            self.catalog.concept_of(g) in _WEEKDAY_CONCEPTS for g in group_by)
+        return period is not None and (period.end - period.start).days <= 6 and "metric_time__day" not in group_by \
+            and any(self.catalog.concept_of(g) in _WEEKDAY_CONCEPTS for g in group_by)  # (each day with its weekday
+        # name: the days)
 
     def _whole_unclear(self, filters: list[ValueFilter], metrics: list[str]) -> bool:
         """"What % of takeaway sales are drinks", "tỷ lệ khách vãng lai trong đơn mang về": a share of one value

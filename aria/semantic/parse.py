@@ -3031,9 +3031,10 @@ class QuestionParser:
                 if self._labels_a_value(marks, start, end, str(payload)) and not (
                         ranking and language != "vi" and any(k == "value" and b == start for _, b, k, _ in marks.mentions)
                         and not any(k in ("concept", "grain") and a != start and marks.words[a:b] != ["who"]
-                                    for a, b, k, _ in marks.mentions)):
+                                    for a, b, k, _ in marks.mentions)
+                        and not any(k == "value" and _marked_before(marks, a, ("which",)) for a, _, k, _ in marks.mentions)):
                     continue  # "nhân viên Bùi Thanh Hoa", "mã GIAM10" (but "the top 5 gold-tier members", ranked and
-                    # nothing else to rank: the members)
+                    # nothing else to rank: the members; "what drinks do silver members order the most": the drinks)
                 others = [(a, b, str(p)) for a, b, k, p in marks.mentions
                           if k == "concept" and a != start and not _counted_noun(marks, a)]
                 if marks.words[start:end] in (["who"], ["ai"]) and others:

@@ -2622,9 +2622,10 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     ("tối qua mấy giờ bếp nhận nhiều phiếu nhất", ["kitchen_ticket__hour_of_day"]),  # the hour is asked: the
     # kitchen as a whole, never each station
     ("guests per day for the last 7 days with the weekday name", ["metric_time__day", "order__weekday_name"]),
+    ("what drinks do silver members order the most", ["menu_item__name_en"]),  # the drinks asked: never each member
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
-    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests")) else "vi",
+    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what")) else "vi",
                          now=now)
     assert parsed.query is not None, parsed.problem
     assert parsed.query.group_by == group_by

@@ -31,6 +31,7 @@ class SemanticModelError(AriaError):
 # parties over every table; a weekday is not one of them: "on Saturdays" gathers several days' parties)
 _WHEN_OF_THE_DAY = frozenset({"shift", "shift_date"})
 
+
 @dataclass(frozen=True)
 class Labels:
     """How managers name one thing, in both languages (phrases lower case, vi with diacritics)."""

@@ -3032,7 +3032,8 @@ class QuestionParser:
                         ranking and language != "vi" and any(k == "value" and b == start for _, b, k, _ in marks.mentions)
                         and not any(k in ("concept", "grain") and a != start and marks.words[a:b] != ["who"]
                                     for a, b, k, _ in marks.mentions)
-                        and not any(k == "value" and _marked_before(marks, a, ("which",)) for a, _, k, _ in marks.mentions)):
+                        and not any(k == "value" and b != start and _marked_before(marks, a, ("which",))
+                                    for a, b, k, _ in marks.mentions)):  # (another value than the one it labels)
                     continue  # "nhân viên Bùi Thanh Hoa", "mã GIAM10" (but "the top 5 gold-tier members", ranked and
                     # nothing else to rank: the members; "what drinks do silver members order the most": the drinks)
                 others = [(a, b, str(p)) for a, b, k, p in marks.mentions

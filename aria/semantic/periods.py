@@ -97,7 +97,8 @@ _LAST_N = {
                      rf"|(?:going |looking )?back {_COUNT} {en}s?"  # "going back 8 weeks"
                      rf"|(?:trong )?{_COUNT} {vi} {recent}|{_NOT_A_DATE}(\d{{1,3}}|hai|ba) {vi} nay)\b")
     for unit, en, vi, recent in (("hour", "hour", "(?:gio|tieng)", _RECENT_VI),
-                                 ("day", "day", "ngay", _RECENT_VI),  # "30 ngày nay", "2 tháng nay": up to now
+                                 ("day", "day", "ngay", _RECENT_VI[:-1] + "|nay)"),  # "30 ngày nay", "mười
+                                 # ngày nay": any count (the guarded "N ... nay" above is for the other units)
                                  ("week", "week", "tuan", _RECENT_VI), ("month", "month", "thang", _RECENT_VI))
 }
 # "4 tuần vừa rồi (không tính hôm nay)", "the last 4 weeks excluding this week": the period before what is left out

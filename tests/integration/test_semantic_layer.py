@@ -1542,6 +1542,13 @@ def test_the_same_month_last_year(layer, now, question) -> None:
     assert quarter.query is not None and quarter.query.time.start == dt.date(2026, 10, 1), quarter.problem
 
 
+@pytest.mark.parametrize(("question", "days"), [("doanh thu mười ngày nay", 10), ("doanh thu bảy ngày nay", 7)])
+def test_a_count_of_days_in_words_up_to_now(layer, now, question, days) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert parsed.query.time.start_at == now - dt.timedelta(days=days) and parsed.query.time.end_before == now
+
+
 def test_a_day_and_month_after_vs_or_opening_the_question(layer, now) -> None:
     parsed = layer.parse("drink revenue on 28/10 vs 4/11", language="en", now=now)
     assert parsed.query is not None and parsed.query.compare is not None, parsed.problem
@@ -2623,9 +2630,11 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     # kitchen as a whole, never each station
     ("guests per day for the last 7 days with the weekday name", ["metric_time__day", "order__weekday_name"]),
     ("what drinks do silver members order the most", ["menu_item__name_en"]),  # the drinks asked: never each member
+    ("Which terrace table made the most money last week?", ["dining_table__table_no"]),  # the value the tables are
+    # of, asked with "which": still the tables ranked
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
-    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what")) else "vi",
+    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what", "Which")) else "vi",
                          now=now)
     assert parsed.query is not None, parsed.problem
     assert parsed.query.group_by == group_by

@@ -2678,7 +2678,8 @@ class QuestionParser:
             # "phục vụ làm bao nhiêu giờ", "phục vụ nhận bao nhiêu tiền lương": the servers' hours and wages
             at_work = words in self._roles and (next((p in self._of_work for s0, _, k, p in marks.mentions
                                                       if s0 >= end and k not in ("filler", "verb", "unit")), False)
-                                                 or (next_kind == "unit" and _unit_said_at(marks, end) == "hours"))  # "cook hours"
+                                                 or (next_kind == "unit" and _kind(marks.marks[end]) == "unit"
+                                                     and _unit_at(marks, end)[0] == "hours"))  # "cook hours"
             after_a_metric = start not in marks.commas and any(  # "mấy bill, mang về bao nhiêu": a new clause
                 e0 == start and (k == "metric" or (k == "unit" and " ".join(marks.words[s0:e0]) in UNIT_WORD_METRICS))
                 for s0, e0, k, _ in marks.mentions)
@@ -3953,11 +3954,6 @@ def _verb_after_a_person(marks: _Marks, verbs: dict[tuple[str, ...], object]) ->
                 marks.marks[j] = _Mark("verb", payload)
         rewritten.append((a, b, kind, payload))
     marks.mentions = rewritten
-
-
-def _unit_said_at(marks: _Marks, start: int) -> object:
-    """The unit said right at ``start`` ("hours"), or None."""
-    return next((p for a, _, k, p in marks.mentions if a == start and k == "unit"), None)
 
 
 def _relative_ma(marks: _Marks, metric_words: dict[tuple[str, ...], str]) -> None:

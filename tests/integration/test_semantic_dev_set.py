@@ -130,6 +130,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev102.yaml": ("gq", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev103.yaml": ("gr", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev104.yaml": ("gs", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev105.yaml": ("gt", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev106.yaml": ("gu", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

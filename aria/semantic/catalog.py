@@ -107,6 +107,7 @@ class MetricInfo:
     booked_ahead: bool = False  # dated in the future too (reservations): "this month" is the whole month
     time_only: bool = False  # a whole-restaurant figure (tables in service): split by time only, never by area
     never_split_by: tuple[str, ...] = ()  # an area's tables in service, split by table, would count the area each time
+    never_through: tuple[str, ...] = ()  # entities its rows never have (goods received: no order, so no channel)
     listed_as: tuple[str, ...] = ()  # asked which of its rows ("which tables are occupied"): these metrics of each
     shares_in_split_by: tuple[str, ...] = ()  # split by one of these concepts, each row shows its share of the total
     live: bool = False  # a state at this moment (stock, tickets waiting): what "right now" can ask
@@ -232,11 +233,13 @@ class SemanticCatalog:
         """The first split or filter (a group-by name) ``metric`` cannot take, or None: a whole-restaurant count
         (``time_only``) takes time alone (and a shift: "table turnover at lunch" is lunch's parties over every
         table); an area's count none of its ``never_split_by`` concepts (each table would count its whole
-        area)."""
+        area); goods received nothing reached through an order (``never_through``: they have none, so "delivery"
+        there is never the channel)."""
         info = self.metrics[metric]
         return next((name for name in names if not name.startswith("metric_time")
                      and ((info.time_only and self.concept_of(name) not in _WHEN_OF_THE_DAY)
-                          or self.concept_of(name) in info.never_split_by)), None)
+                          or self.concept_of(name) in info.never_split_by
+                          or name.split("__")[0] in info.never_through)), None)
 
     def concept_of(self, group_by: str) -> str | None:
         """The concept of the dimension behind a group-by name (None for metric_time and entities)."""
@@ -346,6 +349,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         show_with=_string_lists(meta.get("show_with")),
         until_now=bool(meta.get("until_now", False)), booked_ahead=bool(meta.get("booked_ahead", False)),
         time_only=bool(meta.get("time_only", False)), never_split_by=_strings(meta.get("never_split_by")),
+        never_through=_strings(meta.get("never_through")),
         listed_as=_strings(meta.get("listed_as")),
         shares_in_split_by=_strings(meta.get("shares_in_split_by")),
         live=bool(meta.get("live", False)), balance=bool(meta.get("balance", False)),

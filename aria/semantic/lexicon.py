@@ -656,6 +656,9 @@ _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wedne
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SHORTHAND, key=len, reverse=True)))
                         + r")(?![\w-])", re.IGNORECASE)
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
+_SHORT_DAY = r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
+_WEEKDAY_SPAN = re.compile(rf"\b{_SHORT_DAY} ?(-|to|through|thru|till|until) ?{_SHORT_DAY}\b", re.IGNORECASE)  # "mon to
+# fri", "mon-fri": two days that open and close a span (never "món", a dish)
 _AVERAGE_OF_ONE = re.compile(r"\b(trung bình|trung binh|bình quân|binh quan) (?:1|một|mot) (?=\w)", re.IGNORECASE)  # "trung bình
 # 1 bill": each bill's, never the top one
 
@@ -668,6 +671,8 @@ def shorthand_spelled(text: str) -> str:
     ('hôm qua bill trung bình bao nhiêu? KM10 vs khuyến mãi', 'dt hom qua bao nhieu, number of bills')
     >>> shorthand_spelled("avg check yday vs last sat?"), shorthand_spelled("hotpot sales fri and sat")
     ('avg check yesterday vs last saturday?', 'hotpot sales friday and sat')
+    >>> shorthand_spelled("mon to fri last week, revenue"), shorthand_spelled("covers Mon-Fri this week")
+    ('monday to friday last week, revenue', 'covers monday to friday this week')
     >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach tb 1 ngay")
     ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
     >>> shorthand_spelled("top 5 kh chi nhieu nhat"), shorthand_spelled("ban 5 con trong kh?")
@@ -698,6 +703,8 @@ def shorthand_spelled(text: str) -> str:
     """
     bare = text.isascii()
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
+    text = _WEEKDAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1).lower()]} "
+                                       f"{'to' if m.group(2) == '-' else m.group(2)} {_WEEKDAYS[m.group(3).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
     text = _K_FOR_NOT.sub("khong" if bare else "không", text)

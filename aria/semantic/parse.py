@@ -1351,6 +1351,7 @@ class QuestionParser:
         self._share_said_of_a_figure_is_its_rate(marks)
         to_come = period is not None and period.start > now.date()  # "tomorrow night's covers": the guests booked
         _people_before_what_they_do(marks)
+        _guests_listed_with_figures(marks)
         named = self._instead(self._named_metrics(marks), marks, period, to_come,
                               today=period is not None and period.start == period.end == now.date())
         if self._metrics_run_together(marks):  # "bao nhiêu khách" + "thành viên mới"
@@ -1358,6 +1359,9 @@ class QuestionParser:
         if self._figure_of_counted_rows(marks):
             return Parsed(None, recognised, [], "a figure is asked of the rows another figure counts (the average "
                                                 "check on orders with a promotion): those rows are no filter here")
+        if self._what_the_members_counted_did(marks):
+            return Parsed(None, recognised, [], "what the members a figure counts did is asked (those with a birthday "
+                                                "who booked): no metric keeps only them")
         people_said = any(k == "unit" and p == "people" for _, _, k, p in marks.mentions)  # "how many people came
         verbs = [str(p) for a, b, k, p in marks.mentions if k == "verb" and p in self.catalog.metrics  # in": guests
                  and not (people_said and " ".join(marks.words[a:b]) in _BRINGS_PEOPLE)
@@ -1627,19 +1631,21 @@ class QuestionParser:
                 return Parsed(None, recognised, [], "a comparison of two periods cannot also be split by date")
             shown = {*named, *(c for m in named if self._is_average(m) and not group_by  # an average, with what it
                                for c in self.catalog.metrics[m].companions)}  # is over ("avg bill vs last month")
+            asked_in = _count_and_amount_asked(marks)  # "refunds vs last week, how many and how much": both
+            shown |= {c for m in named for c in self.catalog.metrics[m].companions
+                      if c in self.catalog.metrics and self.catalog.metrics[c].unit in asked_in}
             metrics = [m for m in metrics if m in shown] or metrics[:1]
             if period is not None and not _said_whole(marks, compare) and not any(
-                    self._is_average(m) or self.catalog.metrics[m].unit == "percent" for m in metrics):
-                compare = _same_point_if_running(period, compare, now)
+                    self._is_average(m) or self.catalog.metrics[m].unit == "percent" for m in metrics) and \
+                    not self._booked_ahead_whole(metrics, marks):  # (bookings this month: the whole month, beside
+                compare = _same_point_if_running(period, compare, now)  # the whole of the month before)
         period = _whole_days_if_split(period, group_by)
         if period is not None and period.start_at is not None and period.end_before == now and \
                 any(m in self._per_day_metrics for m in metrics):  # "the last 4 weeks, per day": whole days to
             period = TimeRange(start=period.start_at.date(), end=now.date() - dt.timedelta(days=1),  # yesterday
                                phrase=period.phrase, unit="day")
-        if period is not None and any(self.catalog.metrics[m].booked_ahead for m in metrics) and \
-                not any(self.catalog.metrics[m].until_now for m in metrics) and \
-                not _says_so_far(marks):  # bookings this month: the days to come too (a no-show rate: so far); "in
-            # December": the one to come
+        if period is not None and self._booked_ahead_whole(metrics, marks):  # bookings this month: the days to
+            # come too (a no-show rate: so far); "in December": the one to come
             period = day_to_come(month_to_come(whole_current_period(period, now.date()), now.date()), now.date())
         if period is not None and period.end == now.date() and period.end_before is None and (
                 any(self.catalog.metrics[m].until_now for m in metrics) or (_says_so_far(marks) and any(
@@ -1729,6 +1735,10 @@ class QuestionParser:
             change, change_amount = (True, change_amount) if in_percent else (change, True)
         if order_by and limit is None and compare is None and not share and _one_shift_ranked(group_by, filters, period):
             group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
+        people_asked = any(self.catalog.metrics[m].counts for m in metrics if m in named)
+        if not people_asked and _shifts_split_over_days(group_by, period):  # "giờ công và chi phí lương ca trưa vs
+            metrics = [m for m in metrics if not self.catalog.metrics[m].counts] or metrics  # ca tối tháng này": by
+            # shift, without the staff who worked beside them (counted once each, they would need each day)
         group_by = _each_of_one_shift_is_each_day(group_by, filters, period,
                                                   any(self.catalog.metrics[m].counts for m in metrics))
         if compare is None and self._weekdays_of_one_week(group_by, period):
@@ -1760,6 +1770,23 @@ class QuestionParser:
         return any(self.catalog.metrics[m].counts == "customer" and "orders" not in self.catalog.metrics[m].models
                    for m in named) and any(  # (those who ordered: what they spent is the revenue, as split or kept)
             k == "verb" and " ".join(marks.words[a:b]) in _SPENT_BY_THEM for a, b, k, _ in marks.mentions)
+
+    def _booked_ahead_whole(self, metrics: list[str], marks: _Marks) -> bool:
+        """What is booked ahead (reservations, birthdays), unless a figure known only so far or "so far" is said:
+        "this month" is the whole month, the days to come included."""
+        return any(self.catalog.metrics[m].booked_ahead for m in metrics) and \
+            not any(self.catalog.metrics[m].until_now for m in metrics) and not _says_so_far(marks)
+
+    def _what_the_members_counted_did(self, marks: _Marks) -> bool:
+        """"Khách sinh nhật tháng này có ai đặt bàn chưa", "birthday members this month who booked": a count of
+        members not by their orders, then who ("ai", "người", "who") did what another figure counts, asks that
+        figure of those members, never the two side by side ("new members this month and how many bookings")."""
+        spans = _metric_spans(marks)
+        return any(self.catalog.metrics[first].counts == "customer" and
+                   "orders" not in self.catalog.metrics[first].models and
+                   not self.catalog.metrics[first].models & self.catalog.metrics[then].models and
+                   {"ai", "who", "nguoi"} & set(marks.words[end:stop])
+                   for _, end, first in spans for _, stop, then in spans if stop > end)
 
     def _weekdays_of_one_week(self, group_by: list[str], period: TimeRange | None) -> bool:
         """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
@@ -2336,8 +2363,8 @@ class QuestionParser:
                 continue
             same_unit = [c for c in self.catalog.metrics[other].companions
                          if c in self.catalog.metrics and self.catalog.metrics[c].unit == info.unit and c not in named]
-            if same_unit and info.unit not in ("count", "vnd"):
-                return same_unit[0]
+            if same_unit and info.unit not in ("count", "vnd") and info.counts != "customer":  # (never members:
+                return same_unit[0]  # "khách sinh nhật tháng này có ai đặt bàn" asks which members booked)
         return metric
 
     def _counted_already(self, count: str, named: list[str]) -> bool:
@@ -3044,9 +3071,11 @@ class QuestionParser:
                         raise _Unanswerable("who is asked, and the only rows named are a value's ('the SINHNHAT "
                                             "code'): whose rows is unclear")  # the customers, or the servers?
                     continue  # "who are our top customers": the customers (but "who voided the most items": the staff)
-                asked = _marked_before(marks, start, ("group", "which", "top")) or \
+                asked = (_marked_before(marks, start, ("group", "which", "top"))  # (not the "nào" of the one
+                         and not _which_of_the_one_before(marks, start - 1)) or \
                     _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
+                # before: "khung giờ nào bếp ra món chậm nhất" asks the hour, of the whole kitchen)
                 # "món nào bị hủy nhiều nhất, lý do là gì", "món bị void nhiều nhất và (thường hủy vì) lý do (là) gì":
                 # a second question, the most voided dish then its reasons ("món bị hủy bao nhiêu lần, lý do là gì":
                 # the one split, by reason)
@@ -4388,9 +4417,13 @@ def _split_by_a_measure(marks: _Marks) -> str | None:
     return None
 
 
+# "Từ đầu quý", "since the start of the month": a period up to now, said by its start (the words are the period's)
+_SINCE_ITS_START = re.compile(r" (?:tu dau (?:tuan|thang|quy|qui|nam)|since the (?:start|beginning) of) ")
+
+
 def _says_so_far(marks: _Marks) -> bool:
     text = f" {' '.join(marks.raw)} "
-    return any(f" {phrase} " in text for phrase in SO_FAR_PHRASES)
+    return any(f" {phrase} " in text for phrase in SO_FAR_PHRASES) or _SINCE_ITS_START.search(text) is not None
 
 
 def _which_before(marks: _Marks, start: int) -> bool:
@@ -4541,6 +4574,19 @@ def _people_before_what_they_do(marks: _Marks) -> None:
                 for start, _, k, _ in marks.mentions):
             marks.forget(a, end)
             marks.mark(a, end, "filler")
+
+
+def _guests_listed_with_figures(marks: _Marks) -> None:
+    """"Doanh thu và khách hôm nay", "dt, số đơn, khách": "khách" listed after a figure, with "và"/"với" or a
+    comma between, is one more figure, the guests (never the customers as a whole, dropped)."""
+    for a, b, kind, _ in list(marks.mentions):
+        if kind != "concept" or marks.words[a:b] != ["khach"] or b < len(marks.words) and \
+                _kind(marks.marks[b]) in ("concept", "value", "metric", "verb"):
+            continue  # ("doanh thu và khách hàng bạc": the silver members' revenue)
+        joined = a - 1 if marks.words[a - 1:a] in (["va"], ["voi"]) else a if a in marks.commas else -1
+        if joined > 0 and _kind(marks.marks[joined - 1]) == "metric":
+            marks.forget(a, b)
+            marks.mark(a, b, "metric", "guests")
 
 
 def _one_bill_by_its_size(marks: _Marks) -> bool:
@@ -4865,6 +4911,14 @@ def _came_from_alone_is_no_share(marks: _Marks) -> None:
         for a, b in shares:
             marks.forget(a, b)
             marks.mark(a, b, "filler")
+
+
+def _count_and_amount_asked(marks: _Marks) -> set[str]:
+    """Both "how many" and "how much" are asked ("bao nhiêu lần, bao nhiêu tiền"): the count and the amount, or
+    neither (one of them asks only its own)."""
+    units = {str(p) for _, _, k, p in marks.mentions if k == "unit"} | \
+        ({"count"} if marks.says(("how", "many")) else set()) | ({"vnd"} if _how_much_said(marks) else set())
+    return {"count", "vnd"} if {"count", "vnd"} <= units else set()
 
 
 def _how_much_said(marks: _Marks) -> bool:

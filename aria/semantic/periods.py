@@ -125,7 +125,8 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # that has begun)
 _DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto )"
                       r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day )"
-                      r"|(?<=\bvs )|(?<=\bversus )|(?<=\bvoi )|^)"  # "28/10 vs 4/11", "2/11 ca trưa ..." opening it
+                      r"|(?<=\bvs )|(?<=\bversus )|(?<=\bvoi )|(?<=\bvao )|^"  # "28/10 vs 4/11", "VAT for 5/11"
+                      r"|(?<=\bfor )(?!\d{1,2} \d{1,2} (?:people|persons|guests|pax|set|sets)\b))"  # (not "for 2-3 people")
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
 # a bare day and month that opens a span to a second one: "doanh thu 1/11 đến 14/11", "revenue 1/11 to 14/11"
 _DATE_DM_BEFORE_A_SECOND = re.compile(r"\b(\d{1,2}) (\d{1,2})(?= (?:den|toi|to|through|until|till) (?:ngay )?"

@@ -1053,6 +1053,10 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "co ai lam qua 8 tieng 1 ca k",  # one person's shift: never a shift's hours summed over its staff
     "khách đăng ký thành viên hôm qua đã chi bao nhiêu",  # what those who signed up spent: never everyone's
     "tối qua ai quản lý ca, có bao nhiêu nhân viên đi làm",  # who managed: never the managers who worked counted
+    "which suppliers delivered on Friday and how much did each delivery cost",  # goods received have no order:
+    "ngay 3/11 nhap nhung hang gi, cua ncc nao",  # never the delivery channel, never a member's tier
+    "khach sinh nhat thang nay co ai dat ban chua",  # which members booked: never the two counts side by side
+    "khách sinh nhật tháng này có bao nhiêu người đặt bàn",
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1507,6 +1511,31 @@ def test_since_the_start_of_a_period_runs_to_now(layer, now) -> None:
         parsed = layer.parse(question, language="en", now=now)
         assert parsed.query is not None and parsed.query.time is not None, parsed.problem
         assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 10, 1), now.date()), question
+
+
+def test_bookings_since_the_start_of_a_period_run_to_now_and_this_month_is_set_beside_all_of_the_last(layer,
+                                                                                                       now) -> None:
+    parsed = layer.parse("khách hạng bạc đặt bàn bao nhiêu lần từ đầu quý", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end, parsed.query.time.end_before) == (
+        dt.date(2026, 10, 1), now.date(), now)  # since the start: never the bookings still to come
+    parsed = layer.parse("so sánh số lượt đặt bàn tháng này vs tháng trước", language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.time.end) == (dt.date(2026, 11, 1), dt.date(2026, 11, 30))
+    assert (parsed.query.compare.start, parsed.query.compare.end, parsed.query.compare.end_before) == (
+        dt.date(2026, 10, 1), dt.date(2026, 10, 31), None)  # the whole month beside the whole month
+
+
+@pytest.mark.parametrize(("question", "start", "end"), [
+    ("mon to fri last week, revenue and covers per day", dt.date(2026, 11, 2), dt.date(2026, 11, 6)),  # never "món"
+    ("covers Mon-Fri this week", dt.date(2026, 11, 9), dt.date(2026, 11, 13)),
+    ("VAT for 5/11", dt.date(2026, 11, 5), dt.date(2026, 11, 5)),
+    ("takings by shift for 3/11", dt.date(2026, 11, 3), dt.date(2026, 11, 3)),
+])
+def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question, start, end) -> None:
+    parsed = layer.parse(question, language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == (start, end)
 
 
 def test_a_greeting_before_the_question_is_set_aside_and_shown(layer, now) -> None:
@@ -2609,6 +2638,15 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("revenue by quarter this year", "en", ["revenue"], [], ["metric_time__quarter"], None),
     ("hôm nay bn khách đặt bàn chưa tới", "vi", ["upcoming_guests"], [], [], None),
     ("tối qua có mấy đơn khách bỏ về trước khi ăn", "vi", ["cancelled_orders"], [("D",)], [], None),
+    ("Thứ 2 vừa rồi ca tối dùng nguyên liệu hết bao nhiêu tiền?", "vi", ["usage_cost"], [("D",)], [], None),  # never
+    # the revenue
+    ("Hoàn tiền tháng này so với tháng trước bao nhiêu lần, bao nhiêu tiền", "vi", ["refunds", "refunded_amount"], [],
+     [], None),  # how many and how much: both, for both months
+    ("Refunds this week vs last week, how many and how much?", "en", ["refunds", "refunded_amount"], [], [], None),
+    ("tong gio cong va chi phi luong ca trua vs ca toi thang nay", "vi", ["hours_worked", "labour_cost"], [("L", "D")],
+     ["shift__shift_code"], None),  # by shift, never each day for the staff who worked beside them
+    ("doanh thu và khách hôm nay", "vi", ["revenue", "guests"], [], [], None),  # "khách" listed: the guests
+    ("dt, số đơn, khách hôm qua", "vi", ["revenue", "completed_orders", "guests"], [], [], None),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2632,6 +2670,9 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     ("what drinks do silver members order the most", ["menu_item__name_en"]),  # the drinks asked: never each member
     ("Which terrace table made the most money last week?", ["dining_table__table_no"]),  # the value the tables are
     # of, asked with "which": still the tables ranked
+    ("Tối qua khung giờ nào bếp ra món chậm nhất", ["kitchen_ticket__hour_of_day"]),  # the "nào" of the hour: the
+    ("Tuần này món nào bếp hay làm trễ nhất? cho top 5", ["menu_item__name_vi"]),  # kitchen as a whole, never each
+    # station
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
     parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what", "Which")) else "vi",

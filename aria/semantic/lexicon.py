@@ -190,7 +190,7 @@ SPELLINGS: dict[str, tuple[str | None, ...]] = {
     "kiem duoc": ("kiếm được",), "chot": ("chốt",), "chot duoc": ("chốt được",), "lam": ("làm",), "lam viec": ("làm việc",), "nau": ("nấu",), "nhap": ("nhập",),
     "ban duoc": ("bán được",), "ban ra": ("bán ra",), "het": ("hết",), "ngoi": ("ngồi",), "chay": ("chạy",),
     "to": ("tô",), "noi": ("nồi",), "lan": ("lần",), "luot": ("lượt",), "chay duoc": ("chạy được",), "chi tieu": ("chi tiêu",),  # not "chỉ tiêu" (a target)
-    "dong": ("đồng",), "ap": ("áp",)}  # the currency, never "đông" (crowded)
+    "dong": ("đồng",), "ap": ("áp",), "mang ve": ("mang về",)}  # the currency, never "đông" (crowded)
 # Verbs that go with a metric ("how much tax did we collect"): accounted for only beside a metric.
 # A verb that names a metric by itself ("how many X did we sell") gives that metric when none is named.
 VERBS: dict[str, str | None] = {
@@ -322,7 +322,10 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the night before": "day", "the evening before": "day",
                        "the year before": "year", "the previous week": "week", "the previous month": "month",
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
-                       "the prior month": "month", "the prior year": "year"}
+                       "the prior month": "month", "the prior year": "year",
+                       "the weekend before": "week", "weekend before": "week",  # "last weekend vs the weekend before"
+                       **{f"the {day} before": "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
+                                                                  "saturday", "sunday")}}  # "the Friday before it"
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
                      "cung may ngay", "cung nhung ngay", "cung ngay", "cung thu",
                      "the same period", "same period", "the same days of", "the same days", "same days of",
@@ -621,7 +624,7 @@ _ON_THE_ORDERS_OF = re.compile(r"(?<![\w-])(?:trên|tren) (?=(?:các |cac )?(?:�
                                + _CHANNEL + ")", re.IGNORECASE)
 # "thứ 7 chủ nhật tuần trước", "thứ 7 cn": Saturday and Sunday said side by side are the span of both days (never
 # the Sunday alone)
-_SATURDAY_SUNDAY = re.compile(r"(?<!từ )(?<!tu )\b(thứ|thu) (7|bảy|bay),? (chủ nhật|chu nhat|cn)\b", re.IGNORECASE)
+_SATURDAY_SUNDAY = re.compile(r"(?<!từ )(?<!tu )\b(thứ |thu |t)(7|bảy|bay),? (chủ nhật|chu nhat|cn)\b", re.IGNORECASE)
 # "revenue for each Monday in the last 2 months", "every Friday dinner last month": each one its own row
 _EACH_WEEKDAY = re.compile(r"\b(?:(?:for|on) )?(?:each|every) (monday|tuesday|wednesday|thursday|friday|saturday|"
                            r"sunday)\b", re.IGNORECASE)
@@ -656,6 +659,9 @@ _WEEKDAYS = {"mon": "monday", "tue": "tuesday", "tues": "tuesday", "wed": "wedne
 _SHORTHAND = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, sorted(SHORTHAND, key=len, reverse=True)))
                         + r")(?![\w-])", re.IGNORECASE)
 _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never a Vietnamese word ("mon", "thu" are)
+# "Saturday dinners", "Friday nights": every one of that weekday's shifts, never the latest one
+_WEEKDAY_SHIFTS = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday) (dinner|lunche|night|evening)s\b",
+                             re.IGNORECASE)
 _SHORT_DAY = r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
 _WEEKDAY_SPAN = re.compile(rf"\b{_SHORT_DAY} ?(-|to|through|thru|till|until) ?{_SHORT_DAY}\b", re.IGNORECASE)  # "mon to
 # fri", "mon-fri": two days that open and close a span (never "món", a dish)
@@ -673,6 +679,8 @@ def shorthand_spelled(text: str) -> str:
     ('avg check yesterday vs last saturday?', 'hotpot sales friday and sat')
     >>> shorthand_spelled("mon to fri last week, revenue"), shorthand_spelled("covers Mon-Fri this week")
     ('monday to friday last week, revenue', 'covers monday to friday this week')
+    >>> shorthand_spelled("lead time for Saturday dinners"), shorthand_spelled("Sunday lunches in October")
+    ('lead time for Saturdays dinner', 'Sundays lunch in October')
     >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach tb 1 ngay")
     ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
     >>> shorthand_spelled("top 5 kh chi nhieu nhat"), shorthand_spelled("ban 5 con trong kh?")
@@ -697,7 +705,7 @@ def shorthand_spelled(text: str) -> str:
     ('lẩu có ai mang về không', 'món hủy đơn ship')
     >>> shorthand_spelled("revenue for each Monday in October")
     'revenue by day on Mondays in October'
-    >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt thu 7 cn tuan truoc")
+    >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt t7 cn tuan truoc")
     ('doanh thu từ thứ 7 đến chủ nhật tuần trước', 'dt tu thu 7 den chu nhat tuan truoc')
 
     """
@@ -706,6 +714,7 @@ def shorthand_spelled(text: str) -> str:
     text = _WEEKDAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1).lower()]} "
                                        f"{'to' if m.group(2) == '-' else m.group(2)} {_WEEKDAYS[m.group(3).lower()]}", text)
     text = _LONE_WEEKDAY.sub(lambda m: _WEEKDAYS[m.group(1).lower()], text)
+    text = _WEEKDAY_SHIFTS.sub(lambda m: f"{m.group(1)}s {m.group(2).removesuffix('e')}", text)
     text = _NOT_AT_THE_END.sub("khong" if bare else "không", text)
     text = _K_FOR_NOT.sub("khong" if bare else "không", text)
     for spoken, said in () if bare else _SPOKEN_VI:
@@ -722,7 +731,7 @@ def shorthand_spelled(text: str) -> str:
         "tuan gan nhat khong tinh hom nay" if bare else "tuần gần nhất không tính hôm nay"), text)
     text = _EACH_OF_THE_LAST.sub("by day for ", text)
     text = _EACH_WEEKDAY.sub(lambda m: f"by day on {m.group(1)}s", text)
-    text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {m.group(1)} {m.group(2)} "
+    text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {'thu' if bare else 'thứ'} {m.group(2)} "
                                           f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)

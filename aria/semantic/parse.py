@@ -921,7 +921,9 @@ class QuestionParser:
         if unlike:  # "members vs walk-ins" where "walk-ins" names only the guests who came without a booking
             return Parsed(None, recognised, [], f"'{unlike}' sets two values side by side that are not of one kind")
         if len(ranges) == 2 and ranges[0] == ranges[1].model_copy(update={"phrase": ranges[0].phrase}) and \
-                ranges[0].phrase != ranges[1].phrase and _set_side_by_side(marks):  # "yesterday vs last Saturday"
+                ranges[0].phrase != ranges[1].phrase and _set_side_by_side(marks) and not all(
+                    re.search(r"\d", r.phrase) for r in ranges):  # "yesterday vs last Saturday" (but "giao hàng ngày
+            # 2/9 so với 2/9 ăn tại chỗ": one day said twice, its two values side by side)
             if ranges[1].start != ranges[1].end:  # on a Sunday: the Saturday before yesterday
                 return Parsed(None, recognised, [], "the two periods compared are the same")
             week = dt.timedelta(days=7)
@@ -1779,14 +1781,18 @@ class QuestionParser:
 
     def _what_the_members_counted_did(self, marks: _Marks) -> bool:
         """"Khách sinh nhật tháng này có ai đặt bàn chưa", "birthday members this month who booked": a count of
-        members not by their orders, then who ("ai", "người", "who") did what another figure counts, asks that
-        figure of those members, never the two side by side ("new members this month and how many bookings")."""
+        members not by their orders, then who ("ai", "người", "who") did what another figure counts, or came in ("đã
+        có ai đến ăn chưa"), asks that of those members, never the two side by side ("new members this month and how
+        many bookings") nor the members alone."""
         spans = _metric_spans(marks)
-        return any(self.catalog.metrics[first].counts == "customer" and
-                   "orders" not in self.catalog.metrics[first].models and
-                   not self.catalog.metrics[first].models & self.catalog.metrics[then].models and
+        members = [end for _, end, m in spans if self.catalog.metrics[m].counts == "customer"
+                   and "orders" not in self.catalog.metrics[m].models]
+        return any(not self.catalog.metrics[first].models & self.catalog.metrics[then].models and
                    {"ai", "who", "nguoi"} & set(marks.words[end:stop])
-                   for _, end, first in spans for _, stop, then in spans if stop > end)
+                   for _, end, first in spans if end in members for _, stop, then in spans if stop > end) or any(
+            k == "verb" and a >= end and " ".join(marks.words[a:b]) in _CAME_TO_EAT and not any(
+                k2 == "metric" and end <= a2 < a for a2, _, k2, _ in marks.mentions)  # (never of another figure:
+            for end in members for a, b, k, _ in marks.mentions)  # "bao nhiêu lượt khách thành viên ghé")  # "khách sinh nhật tháng này đã có ai đến ăn chưa"
 
     def _weekdays_of_one_week(self, group_by: list[str], period: TimeRange | None) -> bool:
         """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
@@ -2241,7 +2247,9 @@ class QuestionParser:
         """Counts said right after a value as its noun ("delivery orders", "dine-in bills"): the rows the value is
         of, not a figure asked ("Hải sản Cần Giờ giao mấy chuyến": asked; "dinner orders with a promotion": a
         condition of its own)."""
-        value_ends = {b for _, b, k, _ in marks.mentions if k == "value"}
+        metric_ends = {b for _, b, k, _ in marks.mentions if k == "metric"}
+        value_ends = {b for a, b, k, _ in marks.mentions if k == "value" and a not in metric_ends}  # (never of a value
+        # said after its own noun: "mấy khách gold đặt bàn", the gold guests who booked)
         return {m for a, b, m in _metric_spans(marks) if a in value_ends and self.catalog.metrics[m].unit == "count"
                 and not {"may", "bao", "with", "without", "co", "khong"} & set(marks.words[a:b])}
 
@@ -4256,6 +4264,8 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
             same_before = same_period_before(first, "year", second.phrase, now)  # "March vs last year": last March
             if same_before is not None:
                 return same_before
+        if not same and _days_of_this_unit(first, second):  # "thứ 7 tuần này vs tuần trước": last week's Saturday
+            return same_period_before(first, second.unit, second.phrase, now) or ranges[1]
         if not same:
             return ranges[1]
         one_day_each = first.start == first.end and second.start == second.end  # "hôm nay so với CN tuần trước cùng giờ"
@@ -4270,6 +4280,19 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     if moved is None:
         raise _Unanswerable("the same period before this one is unclear")
     return moved
+
+
+_THIS_UNIT = {"week": ("tuan nay", "this week"), "month": ("thang nay", "this month")}
+_CAME_TO_EAT = frozenset(["den an", "toi an", "ghe", "ghe an", "den", "toi", "came in", "came", "visited", "come in"])
+
+
+def _days_of_this_unit(first: TimeRange, second: TimeRange) -> bool:
+    """"Thứ 7 chủ nhật tuần này vs tuần trước", "the 5th this month vs last month": days said of this week (month),
+    set beside a whole week (month), are set beside the same days of it."""
+    said = _THIS_UNIT.get(second.unit or "", ())
+    whole = (second.start, second.end) == period_range(str(second.unit), 0, second.end) if said else False
+    return whole and any(first.phrase.endswith(f" {p}") for p in said) and \
+        (first.end - first.start) < (second.end - second.start)
 
 
 _PER_DAY = ("daily", "per day", "a day", "moi ngay", "mot ngay", "hang ngay", "each day")
@@ -4597,7 +4620,9 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
     figures = [a for a, _, k, _ in marks.mentions if k == "metric"]  # "the biggest single tip": one payment's
     return any((sb <= ba and set(marks.words[sb:ba]) <= {"single"}) or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE)
                for sa, sb in sizes for ba, bb in bills) or any(  # "the largest single bill"
-        marks.words[sb:a] == ["single"] for _, sb in sizes for a in figures)
+        marks.words[sb:a] == ["single"] for _, sb in sizes for a in figures) or bool(sizes and marks.says(
+            ("on", "a", "single", "bill"), ("on", "one", "bill"), ("on", "a", "single", "order")))  # "the biggest
+    # discount on a single bill": one bill's
 
 
 _ITS_SIZE = frozenset(["co", "gia", "tri", "with", "the"])  # "đơn có giá trị lớn nhất": the bill of the largest value

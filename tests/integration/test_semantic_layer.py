@@ -1057,6 +1057,10 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "ngay 3/11 nhap nhung hang gi, cua ncc nao",  # never the delivery channel, never a member's tier
     "khach sinh nhat thang nay co ai dat ban chua",  # which members booked: never the two counts side by side
     "khách sinh nhật tháng này có bao nhiêu người đặt bàn",
+    "Khách có sinh nhật tháng này đã có ai đến ăn chưa?",  # who among them came in: never the members alone
+    "hqua có khách nào sinh nhật tới ăn ko",
+    "Biggest discount on a single bill this week and which code was it",  # one bill: never the codes' discounts
+    "đơn mang vê hqua bn đơn",  # "vê" is not "về" (takeaway): never every order, the words dropped
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1536,6 +1540,24 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
     parsed = layer.parse(question, language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None, parsed.problem
     assert (parsed.query.time.start, parsed.query.time.end) == (start, end)
+
+
+@pytest.mark.parametrize(("question", "language", "first", "second"), [
+    ("dt t7 cn tuan nay vs tuan truoc", "vi", (dt.date(2026, 11, 14), dt.date(2026, 11, 15)),
+     (dt.date(2026, 11, 7), dt.date(2026, 11, 8))),  # the same days of last week, never all of it
+    ("doanh thu thứ 7 tuần này vs tuần trước", "vi", (dt.date(2026, 11, 14),) * 2, (dt.date(2026, 11, 7),) * 2),
+    ("Saigon beers sold last weekend vs the weekend before", "en", (dt.date(2026, 11, 7), dt.date(2026, 11, 8)),
+     (dt.date(2026, 10, 31), dt.date(2026, 11, 1))),
+    ("chi phi nhan cong t7 cn tuan truoc", "vi", (dt.date(2026, 11, 7), dt.date(2026, 11, 8)), None),
+    ("Doanh thu giao hàng ngày 2/9 so với 2/9 ăn tại chỗ", "vi", (dt.date(2026, 9, 2),) * 2, None),  # one day said
+    # twice, never a week before
+])
+def test_days_of_a_week_set_beside_the_same_days_of_another(layer, now, question, language, first, second) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == first
+    compare = parsed.query.compare
+    assert (None if compare is None else (compare.start, compare.end)) == second
 
 
 def test_a_greeting_before_the_question_is_set_aside_and_shown(layer, now) -> None:
@@ -2647,6 +2669,18 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      ["shift__shift_code"], None),  # by shift, never each day for the staff who worked beside them
     ("doanh thu và khách hôm nay", "vi", ["revenue", "guests"], [], [], None),  # "khách" listed: the guests
     ("dt, số đơn, khách hôm qua", "vi", ["revenue", "completed_orders", "guests"], [], [], None),
+    ("Hôm nay trung bình mỗi đơn khuyến mãi được giảm bao nhiêu tiền?", "vi", ["avg_discount"], [], [], None),
+    ("hôm qua bếp ra được bao nhiêu phiếu", "vi", ["tickets_ready"], [], [], None),  # never the portions sold
+    ("phở bò tuần này so vs tuần trước ra nhanh hơn hay chậm hơn", "vi", ["avg_prep_time"], [("Phở bò tái nạm",)], [],
+     None),  # faster or slower: its cooking time, never the portions
+    ("tháng này mấy khách gold đặt bàn", "vi", ["guests_expected", "reservations"], [("GLD",)], [], None),  # the
+    # gold guests who booked: never "gold bookings" and the members who bought
+    ("tuần này có bao nhiêu khách mới đăng ký, bao nhiêu lượt khách thành viên ghé", "vi", ["new_customers"], [], [],
+     None),
+    ("What's the average booking lead time for Saturday dinners?", "en", ["avg_days_ahead"], [("6",), ("D",)], [],
+     None),  # every Saturday's dinner, never the next one
+    ("Doanh thu giao hàng ngày 2/9 so với 2/9 ăn tại chỗ", "vi", ["revenue"], [("DL", "DI")], ["order__order_type"],
+     None),  # one day said twice: its two channels side by side, never a week before
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

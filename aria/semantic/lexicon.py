@@ -662,6 +662,16 @@ _LONE_WEEKDAY = re.compile(r"\b(fri|tues|thurs|weds)\b", re.IGNORECASE)  # never
 # "Saturday dinners", "Friday nights": every one of that weekday's shifts, never the latest one
 _WEEKDAY_SHIFTS = re.compile(r"\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday) (dinner|lunche|night|evening)s\b",
                              re.IGNORECASE)
+# A holiday named, alone or beside its date ("Halloween 31/10", "ngày Quốc khánh 2/9", "on National Day"): its day
+_HOLIDAY_DATES = {"quốc khánh": "2/9", "quoc khanh": "2/9", "national day": "2/9",
+                  "phụ nữ việt nam": "20/10", "phu nu viet nam": "20/10", "vietnamese women's day": "20/10",
+                  "vietnamese womens day": "20/10", "women's day": "20/10", "womens day": "20/10",
+                  "halloween": "31/10", "giáng sinh": "25/12", "giang sinh": "25/12", "noel": "25/12",
+                  "christmas day": "25/12", "christmas": "25/12"}
+_HOLIDAY = re.compile(r"\b(?:(?:ngày|ngay|dịp|dip|lễ|le) )*(" + "|".join(
+    re.escape(h).replace("'", "['’]?") for h in sorted(_HOLIDAY_DATES, key=len, reverse=True)) +
+    r")(?: (?:ngày |ngay )?(\d{1,2}/\d{1,2})\b)?(?! (?:promo|promotion|code|deal|khuyến mãi|khuyen mai|km)\b)",
+    re.IGNORECASE)  # (never a promotion named for the day: "the Women's Day promo" ran over several days)
 _SHORT_DAY = r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
 _WEEKDAY_SPAN = re.compile(rf"\b{_SHORT_DAY} ?(-|to|through|thru|till|until) ?{_SHORT_DAY}\b", re.IGNORECASE)  # "mon to
 # fri", "mon-fri": two days that open and close a span (never "món", a dish)
@@ -681,6 +691,8 @@ def shorthand_spelled(text: str) -> str:
     ('monday to friday last week, revenue', 'covers monday to friday this week')
     >>> shorthand_spelled("lead time for Saturday dinners"), shorthand_spelled("Sunday lunches in October")
     ('lead time for Saturdays dinner', 'Sundays lunch in October')
+    >>> shorthand_spelled("Halloween 31/10 doanh thu ca tối"), shorthand_spelled("revenue on Women's Day")
+    ('ngày 31/10 doanh thu ca tối', 'revenue on ngay 20/10')
     >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach tb 1 ngay")
     ('trung bình mỗi bill tuần này', 'so khach trung binh moi ngay')
     >>> shorthand_spelled("top 5 kh chi nhieu nhat"), shorthand_spelled("ban 5 con trong kh?")
@@ -710,6 +722,8 @@ def shorthand_spelled(text: str) -> str:
 
     """
     bare = text.isascii()
+    text = _HOLIDAY.sub(lambda m: f"{'ngay' if bare else 'ngày'} "
+                                  f"{m.group(2) or _HOLIDAY_DATES[m.group(1).lower().replace('’', chr(39))]}", text)
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)
     text = _WEEKDAY_SPAN.sub(lambda m: f"{_WEEKDAYS[m.group(1).lower()]} "
                                        f"{'to' if m.group(2) == '-' else m.group(2)} {_WEEKDAYS[m.group(3).lower()]}", text)

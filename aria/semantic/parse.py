@@ -2843,6 +2843,8 @@ class QuestionParser:
                            f"'{' '.join(marks.words[start:end])}' contradicts or repeats it")
                 for metric in (m for m in named if self.catalog.metrics[m].fixes & clash):
                     instead = self._counting_only(metric, clash, said)
+                    if instead is not None and metric in self._per_day_metrics:  # "trung bình mỗi ngày bao nhiêu
+                        instead = self.catalog.metrics[instead].per_day  # đơn bị hủy": the per-day one, or none
                     if instead is not None and not _side_by_side_with(marks, metric, start):  # "bao nhiêu đơn giao
                         raise _ReadAs(metric, instead, problem, (start, end))  # hàng bị hủy": the cancelled orders
                 raise _Unanswerable(problem)  # (but "bookings cancelled vs no-shows": both, side by side)
@@ -4271,6 +4273,9 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
         one_day_each = first.start == first.end and second.start == second.end  # "hôm nay so với CN tuần trước cùng giờ"
         moved = same_period_before(first, "day", second.phrase, now, count=(first.start - second.start).days) \
             if one_day_each else same_period_before(first, second.unit, second.phrase, now)
+    elif same and ranges and (day := _weekday_before(marks, ranges[0])) is not None:
+        moved = TimeRange(start=day, end=day, phrase=f"the {_WEEKDAY_NAMES[day.weekday()]} before",
+                          unit="day")  # "20/10 vs the Monday before": the 19th
     elif same and ranges and isinstance(same[0], str):
         moved = same_period_before(ranges[0], same[0], same[0], now)
     elif same:
@@ -4280,6 +4285,20 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     if moved is None:
         raise _Unanswerable("the same period before this one is unclear")
     return moved
+
+
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday_before(marks: _Marks, first: TimeRange) -> dt.date | None:
+    """"Women's Day 20/10 vs the Monday before": the latest Monday before the one day compared (a week back when
+    it is a Monday too: "last Friday vs the Friday before it")."""
+    said = next((marks.words[a + 1] for a, b, k, _ in marks.mentions if k == "same_period" and b - a == 3
+                 and marks.words[a + 1] in _WEEKDAY_NAMES), None)
+    if said is None or first.start != first.end:
+        return None
+    back = (first.start.weekday() - _WEEKDAY_NAMES.index(said)) % 7 or 7
+    return first.start - dt.timedelta(days=back)
 
 
 _THIS_UNIT = {"week": ("tuan nay", "this week"), "month": ("thang nay", "this month")}
@@ -4547,13 +4566,15 @@ def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilte
     days is a split by day (one row per dinner), not one row for the week's dinners together. People counted
     once each ("how many cooks clocked in for each shift this week") are counted on each shift of each day:
     the week's lunches together would count everyone who worked any of them."""
-    shifts = _shifts_split_over_days(group_by, period)
+    ever = period is None and not any(g.startswith("metric_time") for g in group_by)  # "ca trưa nào đông khách
+    shifts = _shifts_split_over_days(group_by, period) or \
+        ([g for g in group_by if g.endswith("shift__shift_code")] if ever else [])  # nhất từ trước tới giờ": every day's
     if not shifts:
         return group_by
     one = {f.dimension for f in filters if f.dimension in shifts and len(f.values) == 1 and not f.exclude}
     if one:
         return list(dict.fromkeys("metric_time__day" if g in one else g for g in group_by))
-    return ["metric_time__day", *group_by] if counts_people else group_by
+    return ["metric_time__day", *group_by] if counts_people and not ever else group_by
 
 
 def _one_shift_ranked(group_by: list[str], filters: list[ValueFilter], period: TimeRange | None) -> bool:

@@ -1061,6 +1061,9 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "hqua có khách nào sinh nhật tới ăn ko",
     "Biggest discount on a single bill this week and which code was it",  # one bill: never the codes' discounts
     "đơn mang vê hqua bn đơn",  # "vê" is not "về" (takeaway): never every order, the words dropped
+    "trung binh moi ngay bao nhieu don bi huy tuan nay",  # per day: never the week's cancelled orders summed
+    "on average how many bookings do we take per day this week",  # never the average daily revenue beside them
+    "how much did the Women's Day promo cost us",  # the promotion named for the day ran over several: never 20/10
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1551,8 +1554,13 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
     ("chi phi nhan cong t7 cn tuan truoc", "vi", (dt.date(2026, 11, 7), dt.date(2026, 11, 8)), None),
     ("Doanh thu giao hàng ngày 2/9 so với 2/9 ăn tại chỗ", "vi", (dt.date(2026, 9, 2),) * 2, None),  # one day said
     # twice, never a week before
+    ("Revenue on Women's Day 20/10 vs the Monday before", "en", (dt.date(2026, 10, 20),) * 2,
+     (dt.date(2026, 10, 19),) * 2),  # the latest Monday before it, never a week back
+    ("Ngày Quốc khánh 2/9 có bao nhiêu lượt khách?", "vi", (dt.date(2026, 9, 2),) * 2, None),  # a holiday by its name
+    ("best seller on Halloween", "en", (dt.date(2026, 10, 31),) * 2, None),
+    ("Which category sold most on National Day?", "en", (dt.date(2026, 9, 2),) * 2, None),
 ])
-def test_days_of_a_week_set_beside_the_same_days_of_another(layer, now, question, language, first, second) -> None:
+def test_the_days_said_and_the_days_set_beside_them(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
     assert parsed.query is not None and parsed.query.time is not None, parsed.problem
     assert (parsed.query.time.start, parsed.query.time.end) == first
@@ -2681,6 +2689,9 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),  # every Saturday's dinner, never the next one
     ("Doanh thu giao hàng ngày 2/9 so với 2/9 ăn tại chỗ", "vi", ["revenue"], [("DL", "DI")], ["order__order_type"],
      None),  # one day said twice: its two channels side by side, never a week before
+    ("Phiếu bếp trễ theo khung giờ tuần này", "vi", ["late_tickets"], [], ["kitchen_ticket__hour_of_day"], None),
+    ("ca trưa nào đông khách nhất từ trước tới giờ, bao nhiêu khách", "vi", ["guests"], [("L",)], ["metric_time__day"],
+     None),  # which lunch, ever: each day's, never all lunches summed
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

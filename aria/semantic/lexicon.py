@@ -324,6 +324,8 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the previous day": "day", "the previous year": "year", "the prior week": "week",
                        "the prior month": "month", "the prior year": "year",
                        "the weekend before": "week", "weekend before": "week",  # "last weekend vs the weekend before"
+                       "the 7 days before": "week", "the previous 7 days": "week", "the prior 7 days": "week",
+                       "the seven days before": "week", "the 7 before": "week",  # "the last 7 days vs the 7 days before"
                        **{f"the {day} before": "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
                                                                   "saturday", "sunday")}}  # "the Friday before it"
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
@@ -415,7 +417,9 @@ FILLERS = frozenset(["anyone", "luc", "la", "co", "duoc", "cho", "xem", "biet", 
 ALL_TIME_PHRASES = ("since we started", "since we opened", "since opening", "since we first opened",
                     "since we started recording", "since we started tracking", "since records began", "tu dau toi gio",
                     "tu dau den gio", "tu dau den nay", "tu truoc toi gio", "tu truoc den nay", "tu truoc toi nay",
-                    "ke tu khi co du lieu", "tu khi co du lieu", "since we have data", "since the data starts")
+                    "ke tu khi co du lieu", "tu khi co du lieu", "since we have data", "since the data starts",
+                    "over the whole history", "in the whole history", "over our whole history", "all time", "of all time",
+                    "tu khi mo quan", "tu ngay mo quan", "tu luc mo quan", "tu khi khai truong", "tu ngay khai truong")
 # "So far": a period that runs to now even for what is booked ahead ("lượt đặt bàn tháng này đến nay").
 SO_FAR_PHRASES = ("so far", "up to now", "until now", "to date", "tinh den nay", "den thoi diem nay", "den gio", "toi gio",
                   "toi gio nay", "den gio nay", "toi bay gio", "den bay gio", "den nay", "tinh den gio", "tinh toi gio",
@@ -446,7 +450,15 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   "giai đoạn", "trong giai đoạn", "cho giai đoạn", "provide", "please provide", "kindly", "kindly provide",
                   "kindly report", "kindly list", "could you provide", "for the period", "the period", "period", "sorted",
                   "grouped", "limited to", "sắp xếp theo ngày", "sắp xếp theo ngày tăng dần", "xếp theo ngày",
-                  "sorted by date", "sorted by day", "ordered by date", "in date order", "by date order")  # (never "side by side", "cạnh nhau": columns for each, which no split gives)
+                  "sorted by date", "sorted by day", "ordered by date", "in date order", "by date order",  # (never "side by side", "cạnh nhau": columns for each, which no split gives)
+                  # greetings, thanks and asking nicely ("Chào em, nhờ em xem giúp ...", "I was wondering ...")
+                  *(f"chào {who}" for who in ("em", "anh", "chị", "cô", "chú", "bạn", "aria", "cả nhà", "buổi sáng",
+                                              "buổi chiều", "buổi tối")),
+                  *(f"nhờ {who}" for who in ("em", "anh", "chị", "bạn", "aria")),
+                  "muốn biết", "anh muốn biết", "chị muốn biết", "em muốn biết", "mình muốn biết", "hỏi chút",
+                  "hỏi chút xíu", "hỏi nhanh", "hỏi thêm", "cảm ơn", "cám ơn", "cảm ơn nhiều", "kiểm tra",
+                  "kiểm tra giúp", "kiểm tra giùm", "kiểm tra xem", "i was wondering", "was wondering", "i wonder",
+                  "just checking", "just checking in")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
@@ -672,6 +684,9 @@ _HOLIDAY = re.compile(r"\b(?:(?:ngày|ngay|dịp|dip|lễ|le) )*(" + "|".join(
     re.escape(h).replace("'", "['’]?") for h in sorted(_HOLIDAY_DATES, key=len, reverse=True)) +
     r")(?: (?:ngày |ngay )?(\d{1,2}/\d{1,2})\b)?(?! (?:promo|promotion|code|deal|khuyến mãi|khuyen mai|km)\b)",
     re.IGNORECASE)  # (never a promotion named for the day: "the Women's Day promo" ran over several days)
+# "Morning! How many ...", "Good evening, ...": a greeting that opens the question, never a time of day
+_GREETING_OPENING = re.compile(r"^\s*(?:(?:hi|hello|hey)[ ,]+)?(?:good )?(?:morning|afternoon|evening)\b\s*[!,.:;-]+\s*",
+                               re.IGNORECASE)
 _SHORT_DAY = r"(mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)"
 _WEEKDAY_SPAN = re.compile(rf"\b{_SHORT_DAY} ?(-|to|through|thru|till|until) ?{_SHORT_DAY}\b", re.IGNORECASE)  # "mon to
 # fri", "mon-fri": two days that open and close a span (never "món", a dish)
@@ -691,6 +706,8 @@ def shorthand_spelled(text: str) -> str:
     ('monday to friday last week, revenue', 'covers monday to friday this week')
     >>> shorthand_spelled("lead time for Saturday dinners"), shorthand_spelled("Sunday lunches in October")
     ('lead time for Saturdays dinner', 'Sundays lunch in October')
+    >>> shorthand_spelled("Morning! How many bookings tonight?"), shorthand_spelled("morning revenue yesterday")
+    ('How many bookings tonight?', 'morning revenue yesterday')
     >>> shorthand_spelled("Halloween 31/10 doanh thu ca tối"), shorthand_spelled("revenue on Women's Day")
     ('ngày 31/10 doanh thu ca tối', 'revenue on ngay 20/10')
     >>> shorthand_spelled("trung bình 1 bill tuần này"), shorthand_spelled("so khach tb 1 ngay")
@@ -722,6 +739,7 @@ def shorthand_spelled(text: str) -> str:
 
     """
     bare = text.isascii()
+    text = _GREETING_OPENING.sub("", text)
     text = _HOLIDAY.sub(lambda m: f"{'ngay' if bare else 'ngày'} "
                                   f"{m.group(2) or _HOLIDAY_DATES[m.group(1).lower().replace('’', chr(39))]}", text)
     text = _SHORT_WEEKDAY.sub(lambda m: f"{m.group(1)} {_WEEKDAYS[m.group(2).lower()]}", text)

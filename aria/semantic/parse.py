@@ -1646,6 +1646,10 @@ class QuestionParser:
                 any(m in self._per_day_metrics for m in metrics):  # "the last 4 weeks, per day": whole days to
             period = TimeRange(start=period.start_at.date(), end=now.date() - dt.timedelta(days=1),  # yesterday
                                phrase=period.phrase, unit="day")
+            if compare is not None and compare.start_at is not None:  # "vs the 7 days before": as many whole days
+                span = period.end - period.start + dt.timedelta(days=1)
+                compare = TimeRange(start=period.start - span, end=period.start - dt.timedelta(days=1),
+                                    phrase=compare.phrase, unit="day")
         if period is not None and self._booked_ahead_whole(metrics, marks):  # bookings this month: the days to
             # come too (a no-show rate: so far); "in December": the one to come
             period = day_to_come(month_to_come(whole_current_period(period, now.date()), now.date()), now.date())

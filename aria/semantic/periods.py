@@ -125,7 +125,7 @@ _DATE_DMY = re.compile(r"\b(?:ngay )?(\d{1,2}) (\d{1,2}) (\d{4})\b")
 # that has begun)
 _DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?<=\bon )|(?<=\bfrom )|(?<=\bto )"
                       r"|(?<=\bbetween )|(?<=\band )|(?<=\bva )|(?<=\bthu \d )|(?<=\bbay )|(?<=\bnhat )|(?<=day )"
-                      r"|(?<=\bvs )|(?<=\bversus )|(?<=\bvoi )|(?<=\bvao )|^"  # "28/10 vs 4/11", "VAT for 5/11"
+                      r"|(?<=\bvs )|(?<=\bversus )|(?<=\bvoi )|(?<=\bvao )|(?<=\bsince )|^"  # "28/10 vs 4/11", "since 3/11"
                       r"|(?<=\bfor )(?!\d{1,2} \d{1,2} (?:people|persons|guests|pax|set|sets)\b))"  # (not "for 2-3 people")
                       r"(\d{1,2}) (\d{1,2})\b(?! \d)")
 # a bare day and month that opens a span to a second one: "doanh thu 1/11 đến 14/11", "revenue 1/11 to 14/11"

@@ -1559,6 +1559,9 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
     ("Ngày Quốc khánh 2/9 có bao nhiêu lượt khách?", "vi", (dt.date(2026, 9, 2),) * 2, None),  # a holiday by its name
     ("best seller on Halloween", "en", (dt.date(2026, 10, 31),) * 2, None),
     ("Which category sold most on National Day?", "en", (dt.date(2026, 9, 2),) * 2, None),
+    ("revenue per labour hour week by week since 3/11", "en", (dt.date(2026, 11, 3), dt.date(2026, 11, 15)), None),
+    ("Avg daily revenue in the last 7 days vs the 7 days before that", "en",
+     (dt.date(2026, 11, 8), dt.date(2026, 11, 14)), (dt.date(2026, 11, 1), dt.date(2026, 11, 7))),  # whole days
 ])
 def test_the_days_said_and_the_days_set_beside_them(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2692,6 +2695,14 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Phiếu bếp trễ theo khung giờ tuần này", "vi", ["late_tickets"], [], ["kitchen_ticket__hour_of_day"], None),
     ("ca trưa nào đông khách nhất từ trước tới giờ, bao nhiêu khách", "vi", ["guests"], [("L",)], ["metric_time__day"],
      None),  # which lunch, ever: each day's, never all lunches summed
+    ("Chào em, cho chị hỏi doanh thu hôm qua được bao nhiêu vậy em?", "vi", ["revenue"], [], [], None),  # asked
+    ("Nhờ em xem giúp chị tuần này có bao nhiêu đơn mang về nhé, cảm ơn em", "vi", ["completed_orders"], [("TA",)],
+     [], None),  # nicely: the greeting and the thanks mean nothing of their own
+    ("I was wondering what our average check was at Friday dinner", "en", ["avg_check"], [("D",)], [], None),
+    ("Morning! How many reservations do we have coming up for tonight?", "en", ["upcoming_bookings"], [("D",)], [],
+     None),  # a greeting, never the hours before noon
+    ("thang nao lai gop cao nhat tu khi mo quan", "vi", ["gross_profit"], [], ["metric_time__month"], 1),  # since
+    # we opened: all the data
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

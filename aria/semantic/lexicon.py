@@ -458,7 +458,8 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   "muốn biết", "anh muốn biết", "chị muốn biết", "em muốn biết", "mình muốn biết", "hỏi chút",
                   "hỏi chút xíu", "hỏi nhanh", "hỏi thêm", "cảm ơn", "cám ơn", "cảm ơn nhiều", "kiểm tra",
                   "kiểm tra giúp", "kiểm tra giùm", "kiểm tra xem", "i was wondering", "was wondering", "i wonder",
-                  "just checking", "just checking in")
+                  "just checking", "just checking in", "hỏi xíu", "xem hộ", "xem giùm", "tra giúp", "tra giùm", "tra hộ",
+                  "hỏi thăm", "hỏi thăm chút", "câu cuối", "tiện thể")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",

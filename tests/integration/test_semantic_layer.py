@@ -2699,6 +2699,7 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("Nhờ em xem giúp chị tuần này có bao nhiêu đơn mang về nhé, cảm ơn em", "vi", ["completed_orders"], [("TA",)],
      [], None),  # nicely: the greeting and the thanks mean nothing of their own
     ("I was wondering what our average check was at Friday dinner", "en", ["avg_check"], [("D",)], [], None),
+    ("Nhờ em tra giúp anh lợi nhuận gộp của món chính tháng trước nhé", "vi", ["gross_profit"], [("MAIN",)], [], None),
     ("Morning! How many reservations do we have coming up for tonight?", "en", ["upcoming_bookings"], [("D",)], [],
      None),  # a greeting, never the hours before noon
     ("thang nao lai gop cao nhat tu khi mo quan", "vi", ["gross_profit"], [], ["metric_time__month"], 1),  # since

@@ -1796,7 +1796,7 @@ class QuestionParser:
                    for _, end, first in spans if end in members for _, stop, then in spans if stop > end) or any(
             k == "verb" and a >= end and " ".join(marks.words[a:b]) in _CAME_TO_EAT and not any(
                 k2 == "metric" and end <= a2 < a for a2, _, k2, _ in marks.mentions)  # (never of another figure:
-            for end in members for a, b, k, _ in marks.mentions)  # "bao nhiêu lượt khách thành viên ghé")  # "khách sinh nhật tháng này đã có ai đến ăn chưa"
+            for end in members for a, b, k, _ in marks.mentions)  # "bao nhiêu lượt khách thành viên ghé")
 
     def _weekdays_of_one_week(self, group_by: list[str], period: TimeRange | None) -> bool:
         """"Lunch table turnover on each weekday last week": a split by the day of the week over one week or less
@@ -3085,11 +3085,12 @@ class QuestionParser:
                         raise _Unanswerable("who is asked, and the only rows named are a value's ('the SINHNHAT "
                                             "code'): whose rows is unclear")  # the customers, or the servers?
                     continue  # "who are our top customers": the customers (but "who voided the most items": the staff)
-                asked = (_marked_before(marks, start, ("group", "which", "top"))  # (not the "nào" of the one
+                # asked with "which" (never the "nào" of the concept before: "khung giờ nào bếp ra món chậm nhất"
+                # asks the hour, of the whole kitchen), "by", "each" or "who"
+                asked = (_marked_before(marks, start, ("group", "which", "top"))
                          and not _which_of_the_one_before(marks, start - 1)) or \
                     _marked_after(marks, end, ("which",)) or _each_one_after(marks, end) or \
                     marks.words[start:end] in (["who"], ["ai"])  # "hôm nay ai làm bao nhiêu tiếng": asks who, each
-                # before: "khung giờ nào bếp ra món chậm nhất" asks the hour, of the whole kitchen)
                 # "món nào bị hủy nhiều nhất, lý do là gì", "món bị void nhiều nhất và (thường hủy vì) lý do (là) gì":
                 # a second question, the most voided dish then its reasons ("món bị hủy bao nhiêu lần, lý do là gì":
                 # the one split, by reason)
@@ -4569,10 +4570,11 @@ def _each_of_one_shift_is_each_day(group_by: list[str], filters: list[ValueFilte
     """"mỗi ca tối tuần này", "each dinner shift last week": a split by the shift, filtered to one shift, over
     days is a split by day (one row per dinner), not one row for the week's dinners together. People counted
     once each ("how many cooks clocked in for each shift this week") are counted on each shift of each day:
-    the week's lunches together would count everyone who worked any of them."""
-    ever = period is None and not any(g.startswith("metric_time") for g in group_by)  # "ca trưa nào đông khách
+    the week's lunches together would count everyone who worked any of them. With no period, all the data: "ca
+    trưa nào đông khách nhất từ trước tới giờ" is each day's lunch."""
+    ever = period is None and not any(g.startswith("metric_time") for g in group_by)
     shifts = _shifts_split_over_days(group_by, period) or \
-        ([g for g in group_by if g.endswith("shift__shift_code")] if ever else [])  # nhất từ trước tới giờ": every day's
+        ([g for g in group_by if g.endswith("shift__shift_code")] if ever else [])
     if not shifts:
         return group_by
     one = {f.dimension for f in filters if f.dimension in shifts and len(f.values) == 1 and not f.exclude}

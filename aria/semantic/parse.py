@@ -70,6 +70,7 @@ from aria.semantic.periods import (
     PART_OF_A_MONTH,
     SHIFT_OF_DAY,
     THIS_SHIFT,
+    WEEKDAYS_EN,
     day_to_come,
     find_periods,
     month_to_come,
@@ -1769,12 +1770,18 @@ class QuestionParser:
                               threshold=threshold, rows_only=rows_only)
         return Parsed(query, recognised)
 
+    def _counts_members_apart_from_orders(self, metric: str) -> bool:
+        """``metric`` counts customers by something other than their orders (who signed up, whose birthday it is):
+        what they did is no filter of another figure (those who ordered: what they spent is the revenue, as split or
+        kept)."""
+        info = self.catalog.metrics[metric]
+        return info.counts == "customer" and "orders" not in info.models
+
     def _spent_by_the_customers_counted(self, marks: _Marks, named: list[str]) -> bool:
         """"Khách đăng ký thành viên hôm qua đã chi bao nhiêu": a count of customers not by their orders (who signed
         up, whose birthday it is), then what they spent ("chi", "chi tiêu": the customers' verb), asks the spend of
         those customers, never everyone's beside their count."""
-        return any(self.catalog.metrics[m].counts == "customer" and "orders" not in self.catalog.metrics[m].models
-                   for m in named) and any(  # (those who ordered: what they spent is the revenue, as split or kept)
+        return any(self._counts_members_apart_from_orders(m) for m in named) and any(
             k == "verb" and " ".join(marks.words[a:b]) in _SPENT_BY_THEM for a, b, k, _ in marks.mentions)
 
     def _booked_ahead_whole(self, metrics: list[str], marks: _Marks) -> bool:
@@ -1789,8 +1796,7 @@ class QuestionParser:
         có ai đến ăn chưa"), asks that of those members, never the two side by side ("new members this month and how
         many bookings") nor the members alone."""
         spans = _metric_spans(marks)
-        members = [end for _, end, m in spans if self.catalog.metrics[m].counts == "customer"
-                   and "orders" not in self.catalog.metrics[m].models]
+        members = [end for _, end, m in spans if self._counts_members_apart_from_orders(m)]
         return any(not self.catalog.metrics[first].models & self.catalog.metrics[then].models and
                    {"ai", "who", "nguoi"} & set(marks.words[end:stop])
                    for _, end, first in spans if end in members for _, stop, then in spans if stop > end) or any(
@@ -4279,7 +4285,7 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
         moved = same_period_before(first, "day", second.phrase, now, count=(first.start - second.start).days) \
             if one_day_each else same_period_before(first, second.unit, second.phrase, now)
     elif same and ranges and (day := _weekday_before(marks, ranges[0])) is not None:
-        moved = TimeRange(start=day, end=day, phrase=f"the {_WEEKDAY_NAMES[day.weekday()]} before",
+        moved = TimeRange(start=day, end=day, phrase=f"the {WEEKDAYS_EN[day.weekday()]} before",
                           unit="day")  # "20/10 vs the Monday before": the 19th
     elif same and ranges and isinstance(same[0], str):
         moved = same_period_before(ranges[0], same[0], same[0], now)
@@ -4292,17 +4298,14 @@ def _second_period(marks: _Marks, ranges: list[TimeRange], now: dt.datetime) -> 
     return moved
 
 
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-
-
 def _weekday_before(marks: _Marks, first: TimeRange) -> dt.date | None:
     """"Women's Day 20/10 vs the Monday before": the latest Monday before the one day compared (a week back when
     it is a Monday too: "last Friday vs the Friday before it")."""
     said = next((marks.words[a + 1] for a, b, k, _ in marks.mentions if k == "same_period" and b - a == 3
-                 and marks.words[a + 1] in _WEEKDAY_NAMES), None)
+                 and marks.words[a + 1] in WEEKDAYS_EN), None)
     if said is None or first.start != first.end:
         return None
-    back = (first.start.weekday() - _WEEKDAY_NAMES.index(said)) % 7 or 7
+    back = (first.start.weekday() - WEEKDAYS_EN.index(said)) % 7 or 7
     return first.start - dt.timedelta(days=back)
 
 

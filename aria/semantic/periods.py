@@ -140,7 +140,7 @@ _DATE_VI_WORDS = re.compile(r"\b(?:ngay|mung|mong) (\d{1,2}) thang (\d{1,2})(?: 
 _DAY_OF_MONTH = re.compile(r"\b(?:(?:ngay|mung|mong) (\d{1,2})|(?:on )?the (\d{1,2})(?:st|nd|rd|th))\b(?! \d)")
 _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "thu tu": 2, "thu 5": 3, "thu nam": 3,
                 "thu 6": 4, "thu sau": 4, "thu 7": 5, "thu bay": 5, "chu nhat": 6, "cn": 6}
-_WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
 _WEEK_SAID = "tuan truoc nua|tuan truoc|tuan vua roi|tuan vua qua|tuan roi|tuan qua|tuan nay"
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac ngay )(?<!nhung ngay )(?<!moi )(?<!moi toi )(?<!moi ngay )"
@@ -150,16 +150,16 @@ _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac nga
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|so voi|vs|hoac|,) (?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
 # a weekday of a said week: "Tuesday of last week", "on Friday this week", "Tuesday of the week before"
-_WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(_WEEKDAYS_EN) + r") (?:of )?(last|this|the previous|previous) "
-                                   r"week\b|\b(?:on )?(" + "|".join(_WEEKDAYS_EN) + r") of the week before\b")
-_WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(_WEEKDAYS_EN) + r")\b")
+_WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|the previous|previous) "
+                                   r"week\b|\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") of the week before\b")
+_WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(WEEKDAYS_EN) + r")\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
 _WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?<!tung )(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
                               + "|".join(_WEEKDAYS_VI) + r") (" + _WEEK_SAID + r")\b")
-_WEEKDAY_SPAN_EN = re.compile(r"\b(?:from )?(" + "|".join(_WEEKDAYS_EN) + r") (?:to|through|thru|till|until|-) ("
-                              + "|".join(_WEEKDAYS_EN) + r") (?:of )?(last|this|previous) week\b")
+_WEEKDAY_SPAN_EN = re.compile(r"\b(?:from )?(" + "|".join(WEEKDAYS_EN) + r") (?:to|through|thru|till|until|-) ("
+                              + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|previous) week\b")
 _BOOKING = re.compile(r"\b(?:book|reserv)")  # bookings said: a weekday "for" them is one to come
-_BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(_WEEKDAYS_EN) + r")\b")  # "Saturday's revenue": the latest one
+_BARE_WEEKDAY_EN = re.compile(r"\b(" + "|".join(WEEKDAYS_EN) + r")\b")  # "Saturday's revenue": the latest one
 # two time phrases joined into one range: "từ 1/11 đến 5/11", "from Monday to Wednesday"
 _RANGE_OPEN = ("ke tu dau", "tinh tu dau", "tu dau", "since the start of", "since the beginning of",  # the longer
                "since the start", "since the beginning", "from the start of", "from the beginning of",  # first
@@ -487,7 +487,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             return
         found.append(FoundPeriod(start, end, found_range.model_copy(update={"phrase": text[start:end]})))
 
-    for span, names in ((_WEEKDAY_SPAN_VI, _WEEKDAYS_VI), (_WEEKDAY_SPAN_EN, _WEEKDAYS_EN)):
+    for span, names in ((_WEEKDAY_SPAN_VI, _WEEKDAYS_VI), (_WEEKDAY_SPAN_EN, WEEKDAYS_EN)):
         for match in span.finditer(text):
             add(match.start(), match.end(), _days_of_a_week(_weekday_index(names, match.group(1)),
                                                             _weekday_index(names, match.group(2)), match.group(3), today))
@@ -502,12 +502,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         said = match.group(2) or "the week before"  # ("the week before" last week's: two back)
         weeks = "tuan truoc nua" if said == "the week before" and "last week" in text else "this" if said == "this" \
             else "previous"
-        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(1) or match.group(3)), weeks, today,
+        add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(1) or match.group(3)), weeks, today,
                                                  before_today=False), "day")
         weekdays.add(match.start())
     for match in _WEEKDAY_EN.finditer(text):
         qualifier = match.group(1)
-        add(match.start(), match.end(), _weekday(_WEEKDAYS_EN.index(match.group(2)), qualifier, today,
+        add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier in ("last", "this past", "past")), "day")
         weekdays.add(match.start())
     for match in _LAST_N_EXCLUDING.finditer(text):
@@ -602,7 +602,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     bare = list(_BARE_WEEKDAY_EN.finditer(text))
     if not found and len(bare) == 1:  # "Saturday's revenue": the latest Saturday, when nothing else dates it
         match = bare[0]
-        index = _WEEKDAYS_EN.index(match.group(1))
+        index = WEEKDAYS_EN.index(match.group(1))
         if text[:match.start()].endswith("for ") and _BOOKING.search(text):  # "booked in for Tuesday": the coming one
             day = today + dt.timedelta(days=(index - today.weekday()) % 7)
             add(match.start(), match.end(), (day, day), "day")

@@ -82,6 +82,7 @@ class MetricInfo:
     # per portion on the menu, not the food cost of every portion ever sold)
     instead_undated: str | None = None
     instead_dated: str | None = None  # read as this one when a period is said (a live state asked of a past lunch)
+    instead_past: str | None = None  # read as this one of a period other than today (tables with guests last night)
     instead_all_time: str | None = None  # read as this one with no period said ("how many staff do we have")
     # read as this one with no period and the menu said ("which dishes on the menu have the thinnest margin %": as priced)
     instead_on_the_menu: str | None = None
@@ -361,6 +362,7 @@ def _metric_info(metric: Any) -> MetricInfo:
         inputs=_inputs(metric), low_below=meta.get("low_below"), counts_below=bool(meta.get("counts_below", False)),
         instead_live=meta.get("instead_live"),
         instead_undated=meta.get("instead_undated"), instead_dated=meta.get("instead_dated"),
+        instead_past=meta.get("instead_past"),
         instead_ahead=meta.get("instead_ahead"), instead_all_time=meta.get("instead_all_time"),
         instead_on_the_menu=meta.get("instead_on_the_menu"),
         extreme=bool(meta.get("extreme", False)),

@@ -81,7 +81,7 @@ SUPERLATIVES: dict[str, bool] = {
     "ra lau nhat": True, "ra mon lau nhat": True, "nau lau nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
-    "most busy": True, "the most busy": True,
+    "most busy": True, "the most busy": True, "peak": True, "the peak": True, "cao diem": True, "cao diem nhat": True,
     "best performing": True, "top performing": True, "highest performing": True, "worst performing": False,
     "lowest performing": False, "weakest performing": False,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
@@ -144,6 +144,7 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"),
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
+                       "cao diem": "completed_orders", "cao diem nhat": "completed_orders",  # "giờ cao điểm": as busiest
                        "vang nhat": "guests", "vang khach nhat": "guests", "will run out first": "days_of_stock_left",
                        "run out first": "days_of_stock_left", "will run out soonest": "days_of_stock_left",
                        "run out soonest": "days_of_stock_left",
@@ -326,6 +327,9 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the weekend before": "week", "weekend before": "week",  # "last weekend vs the weekend before"
                        "the 7 days before": "week", "the previous 7 days": "week", "the prior 7 days": "week",
                        "the seven days before": "week", "the 7 before": "week",  # "the last 7 days vs the 7 days before"
+                       "tuan truoc do": "week", "thang truoc do": "month", "ngay truoc do": "day",
+                       "hom truoc do": "day", "cuoi tuan truoc do": "week", "7 ngay truoc do": "week",
+                       "7 ngay lien truoc": "week", "7 ngay truoc nua": "week",  # "7 ngày qua vs 7 ngày trước đó"
                        **{f"the {day} before": "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
                                                                   "saturday", "sunday")}}  # "the Friday before it"
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
@@ -589,6 +593,8 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "mười bốn": "14", "muoi bon": "14", "mười lăm": "15", "muoi lam": "15",  # "ba mươi ngày": 30 days
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách",  # "kh" ending a question: "không" (below)
              "doanh tu": "doanh thu",
+             "giờ cao điểm": "khung giờ cao điểm", "gio cao diem": "khung gio cao diem",  # the hour that is busiest
+             "khung giờ cao điểm": "khung giờ cao điểm", "khung gio cao diem": "khung gio cao diem",  # (said so already)
              "đk": "đăng ký", "dk": "đăng ký", "sđt": "số điện thoại", "sdt": "số điện thoại", "tg": "thời gian",
              "ds": "danh sách",
              # "tháng này so với cùng tháng năm ngoái": last year's, the same month (as "vs last year")

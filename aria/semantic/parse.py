@@ -297,7 +297,8 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
     re.compile(r"\b(?:(?:between|from|tu|khung|khung gio) )?(\d{1,2}) 00()(?: (?:and|to|den|toi))? (\d{1,2}) 00()(?! \d)"),
 )
 _HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
-_HAPPY_HOUR = ("happy", "hour")  # the name of a window of hours: said with its hours, it is those hours
+# the names of a window of hours: said with its hours, they are those hours ("giờ cao điểm tối (18h-20h)")
+_WINDOW_NAMES = (("happy", "hour"), ("khung", "gio", "cao", "diem"), ("cao", "diem"), ("peak",))
 _AFTERNOON = ("pm", "chieu", "toi")
 
 
@@ -335,8 +336,9 @@ def _mark_hour_window(marks: _Marks, text: str) -> list[ValueFilter]:
             if not hours_said or not 0 <= start < end <= 24 or words is None:
                 continue
             marks.mark(*words, "filler", None)
-            for i in marks.find(_HAPPY_HOUR):  # "the 3 to 5pm happy hour": those hours
-                marks.mark(i, i + len(_HAPPY_HOUR), "filler", None)
+            for name in _WINDOW_NAMES:  # "the 3 to 5pm happy hour": those hours
+                for i in marks.find(name):
+                    marks.mark(i, i + len(name), "filler", None)
             return [ValueFilter(dimension="hour", values=tuple(str(h) for h in range(start, end)))]
     for pattern in _OPEN_HOUR_WINDOWS:  # "after 9pm", "sau 21h", "trước 6 giờ chiều": to closing, or from opening
         for match in pattern.finditer(text):
@@ -642,6 +644,7 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
     phrases of the ``not_concepts`` are read as something else (a value)."""
     candidates = sorted({item for word in set(marks.words) for item in by_first_word.get(word, ())},
                         key=lambda item: item[0])
+    _mark_second_splits(marks, candidates, not_concepts)
     for _, entry in candidates:
         if entry.kind == "concept" and entry.payload in not_concepts:
             continue
@@ -652,6 +655,35 @@ def _mark_lexicon(marks: _Marks, by_first_word: dict[str, list[tuple[int, Entry]
                 marks.mark(start, start + len(entry.tokens), entry.kind, entry.payload)
     if _values_across_soft_words(marks, candidates):
         _mark_lexicon(marks, by_first_word, not_concepts)  # the words a value freed ("bao nhiêu" of "bao nhiêu tiền")
+
+
+def _mark_second_splits(marks: _Marks, candidates: Sequence[tuple[int, Entry]], not_concepts: frozenset[str]) -> None:
+    """"Covers by day and shift", "doanh thu theo ngày và ca": a thing to split by after "and" that follows a split
+    ("by day") is a second split, never a metric of the same words ("shifts worked"); the "and" marks it."""
+    for _, entry in candidates:
+        if entry.kind not in ("concept", "grain") or entry.payload in not_concepts:
+            continue
+        for start in marks.find(entry.tokens):
+            end = start + len(entry.tokens)
+            if start >= 3 and marks.words[start - 1] in ("and", "va") and marks.free(start - 1, start) and \
+                    any(w in ("by", "theo") for w in marks.words[max(0, start - 4):start - 2]) and \
+                    not any(w in ("and", "va") for w in marks.words[max(0, start - 4):start - 1]) and \
+                    entry.spelled_as(marks.accents[start:end], bare_is_bare=marks.marked):
+                marks.mark(start - 1, start, "group")
+                marks.mark(start, end, entry.kind, entry.payload)
+
+
+def _priced_ranking(marks: _Marks) -> str | None:
+    """The superlative that ranks by the price ("the cheapest", "đắt nhất"), if one is said."""
+    return next((" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "superlative"
+                 and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
+
+
+def _ranks_the_tickets(marks: _Marks) -> bool:
+    """"The slowest tickets": a superlative said right before the tickets ranks the tickets themselves (but "the
+    slowest day for tickets" ranks the days)."""
+    return any(k == "superlative" and any(a2 == b and k2 == "metric" and p2 == "tickets"
+                                          for a2, _, k2, p2 in marks.mentions) for _, b, k, _ in marks.mentions)
 
 
 def _asks_which_dish_after(marks: _Marks, tokens: tuple[str, ...], start: int) -> bool:
@@ -896,8 +928,7 @@ class QuestionParser:
         measure_split = _split_by_a_measure(marks)
         if measure_split:
             return Parsed(None, recognised, [], f"'{measure_split}' is a measure, not something to split by")
-        priced = next((" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions if k == "superlative"
-                       and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
+        priced = _priced_ranking(marks)
         if priced and any(k == "metric" and p != "menu_price" for _, _, k, p in marks.mentions):  # "the most
             # expensive dish and how many did we sell": ranked by its price, then another figure of it
             return Parsed(None, recognised, [], f"'{priced}' ranks by the price, and the question asks another figure "
@@ -1415,7 +1446,8 @@ class QuestionParser:
                            _kind(marks.marks[a - 2]) == "value" for a, _, k, p in marks.mentions):
             return Parsed(None, recognised, [], f"a value and {verbs[0]} are listed side by side: two figures "
                                                 "are asked")  # "số hóa đơn bị hủy và bị void": two counts
-        elif verbs:  # "how much came in by card": revenue, or else what was paid
+        elif verbs and not _priced_ranking(marks):  # "how much came in by card": revenue, or else what was paid
+            # (but "the cheapest drink we sell": its price)
             candidates = [[*(self._instead([m], marks, period, to_come) if m == verbs[0] else [m]),  # "pay staff": their
                            *self._asked_in_a_clause_of_its_own(marks, m)]  # wages; money that came in, never them
                           for m in (verbs[0], *VERB_ALTERNATIVES.get(verbs[0], ()))]
@@ -1515,6 +1547,9 @@ class QuestionParser:
         if superlative is None:  # "which table has waited longest for food": the ranking inside the metric's words
             superlative = next((SUPERLATIVES[w] for a, b, k, _ in marks.mentions if k == "metric" and group_by
                                 for w in _phrases_in(_without_bounds(marks.words[a:b])) if w in SUPERLATIVES), None)
+        if slow and _ranks_the_tickets(marks):  # "the 20 slowest tickets today": single tickets, never their count
+            return Parsed(None, recognised, [], "the slowest tickets are single tickets, each with its time: a list, "
+                                                "not a count")
         if slow and self.catalog.metrics[named[0]].unit != "minutes":  # the slowest day: the least revenue
             if any(self.catalog.concept_of(g) == "supplier" for g in group_by):
                 return Parsed(None, recognised, [], "'the slowest' supplier is the one that takes longest to "
@@ -1742,6 +1777,9 @@ class QuestionParser:
             change, change_amount = (True, change_amount) if in_percent else (change, True)
         if order_by and limit is None and compare is None and not share and _one_shift_ranked(group_by, filters, period):
             group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
+        if {"different", "distinct"} & set(marks.words) and not self.catalog.metrics[metrics[0]].counts:
+            return Parsed(None, recognised, [], "how many different ones is asked: this figure counts each time, "
+                                                "not each one once")  # "how many different drinks did we sell"
         people_asked = any(self.catalog.metrics[m].counts for m in metrics if m in named)
         if not people_asked and _shifts_split_over_days(group_by, period):  # "giờ công và chi phí lương ca trưa vs
             metrics = [m for m in metrics if not self.catalog.metrics[m].counts] or metrics  # ca tối tháng này": by
@@ -2333,7 +2371,7 @@ class QuestionParser:
                 out.append(str(all_time))  # "how many staff do we have": the employees, not who ever worked
                 continue
             on_the_menu = self.catalog.metrics[metric].instead_on_the_menu
-            if on_the_menu in self.catalog.metrics and period is None and marks.says(*_ON_THE_MENU):
+            if on_the_menu in self.catalog.metrics and period is None and marks.says(*_ON_THE_MENU, *_PER_PORTION):
                 out.append(str(on_the_menu))  # "which dishes on the menu have the thinnest margin %": as priced
                 continue
             live = self.catalog.metrics[metric].instead_live
@@ -2345,6 +2383,10 @@ class QuestionParser:
             dated = self.catalog.metrics[metric].instead_dated
             if dated in self.catalog.metrics and period is not None:
                 out.append(str(dated))  # "which table waited longest for food this lunch": over that lunch
+                continue
+            past = self.catalog.metrics[metric].instead_past
+            if past in self.catalog.metrics and period is not None and not today:
+                out.append(str(past))  # "tối qua có bao nhiêu bàn có khách ngồi": the parties seated then
                 continue
             undated = self.catalog.metrics[metric].instead_undated
             if undated in self.catalog.metrics and period is None and any(
@@ -2740,7 +2782,8 @@ class QuestionParser:
             split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
             if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
                     and not plural and not at_work and not after_a_verb and not counted \
-                    and not _listed_after_its_kind(marks, start, payload) and (  # "đơn mang về"
+                    and not _listed_after_its_kind(marks, start, payload) and marks.words[start - 1:start] != ["mon"] \
+                    and (  # "đơn mang về", "món mang về bán chạy nhất": takeaway's
                     next_kind in ("metric", "superlative") or (next_kind == "unit" and words in self._verbs)):
                 # "mang về doanh thu": brings in; "bàn nào phục vụ nhiều khách nhất": served
                 kind, payload = "verb", None
@@ -3700,7 +3743,8 @@ _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest",
 # A time ranked with nothing named: "our worst day last month", "which weekday is our weakest" by revenue; "our
 # busiest hours", "which day most busy" by the number of orders, as examples.yaml says it.
 _MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")
-_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest")
+_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest", "peak", "the peak",
+               "cao diem", "cao diem nhat")  # "peak hour", "giờ cao điểm": the busiest
 
 
 def _time_ranked_by(marks: _Marks, ranks: tuple[str, ...]) -> bool:
@@ -4766,7 +4810,12 @@ def _asked_by_a_verb_alone(marks: _Marks, strong: list[str], named: list[str]) -
 
 # The menu as it stands ("dishes on the menu", "trên thực đơn"): a dish's margin or cost as priced, with no period
 _ON_THE_MENU = (("on", "the", "menu"), ("on", "our", "menu"), ("in", "the", "menu"), ("on", "the", "current", "menu"),
-                ("tren", "thuc", "don"), ("trong", "thuc", "don"), ("thuc", "don", "hien", "tai"))
+                ("tren", "thuc", "don"), ("trong", "thuc", "don"), ("thuc", "don", "hien", "tai"), ("tren", "menu"),
+                ("trong", "menu"))
+# One portion said ("lời ít nhất mỗi phần", "một chai lãi bao nhiêu", "margin per plate"): as the menu prices it
+_PER_PORTION = tuple((each, unit) for each in ("moi", "mot", "1", "per", "a", "each") for unit in (
+    "phan", "ly", "li", "chai", "suat", "dia", "to", "noi", "portion", "plate", "serving", "cup", "glass", "bottle", "pot",
+    "bowl"))
 _AT_WORK = frozenset([("work",), ("worked",), ("di", "lam")])
 _WHO_AT_WORK = frozenset(["work", "worked", "working", "dung"])  # "ai đứng ca trưa hôm qua"
 

@@ -131,6 +131,18 @@ _DATE_DM = re.compile(r"(?:\b(?:ngay|hom) |(?<=\btu )|(?<=\bden )|(?<=\btoi )|(?
 # a bare day and month that opens a span to a second one: "doanh thu 1/11 đến 14/11", "revenue 1/11 to 14/11"
 _DATE_DM_BEFORE_A_SECOND = re.compile(r"\b(\d{1,2}) (\d{1,2})(?= (?:den|toi|to|through|until|till) (?:ngay )?"
                                       r"\d{1,2} \d{1,2}\b(?! \d))")
+# A day and month after any other word: "doanh thu 5/11", "món bán chạy 5/11", "revenue 5/11". Never a count or a
+# range of something ("bàn 2/4", "top 5/10", "groups of 5-8", "2-3 người", "15-20 phút") nor a time ("9-11h").
+_DATE_DM_BARE = re.compile(r"(?<=[a-z] )(\d{1,2}) (\d{1,2})\b(?! \d)"
+                           r"(?! (?:nguoi|khach|people|persons|guests|pax|phut|minutes|mins|min|gio|h|hours|hrs|ngay|days|"
+                           r"lan|times|mon|dishes|items|don|orders|ban|tables|k|nghin|trieu|percent|sao|stars|suat|"
+                           r"portions|ly|coc|cups|pm|am|tuoi|seats|cho)\b)")
+_COUNTED_AFTER = {"top", "ban", "cua", "tren", "duoi", "hon", "lan", "x", "table", "tables", "of", "size", "above",
+                  "below", "than", "over", "under", "party", "group", "groups", "number", "so", "bottom", "first",
+                  "last", "nhom"}  # the words before a count or a range of one
+# "tuần trước đó" after a comparison word: the week before the one compared, left to the comparison
+_BEFORE_ANOTHER = re.compile(r" do\b")
+_COMPARED_TO = re.compile(r"\b(?:so voi|voi|vs|versus|va)\s*$")
 # "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
 # 4 weeks before now as well as the week 4 back)
 _AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")
@@ -579,6 +591,11 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _DAY_OF_MONTH.finditer(text):
         day = _day_of_month(int(match.group(1) or match.group(2)), today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
+    for match in _DATE_DM_BARE.finditer(text):
+        if text[:match.start()].split()[-1] in _COUNTED_AFTER:
+            continue
+        day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
+        add(match.start(), match.end(), (day, day) if day else None, "day")
     for phrase, back in _WEEKENDS:
         for match in re.finditer(rf"\b{re.escape(phrase)}\b", text):
             add(match.start(), match.end(), weekend_range(back, today))
@@ -586,6 +603,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         named_after = r"(?! of\b)" if phrase.startswith(("the ", "for the ")) else ""  # "for the month of October"
         for match in re.finditer(rf"(?<!\bmay )(?<!\bnhung )\b{re.escape(phrase)}\b{named_after}", text):  # never
             # "mấy hôm nay", "những ngày qua": some days lately, not today
+            if _BEFORE_ANOTHER.match(text, match.end()) and _COMPARED_TO.search(text[:match.start()]):
+                continue  # "tuần trước so với tuần trước đó": the one before the other (never "tuần trước đồ uống")
             add(match.start(), match.end(), period_range(unit, back, today), unit)
     if (tomorrow := _OPENING_MAI.match(text)) is not None:  # "mai có bao nhiêu booking": tomorrow
         add(tomorrow.start(1), tomorrow.end(1), period_range("day", -1, today), "day")

@@ -1064,6 +1064,10 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "trung binh moi ngay bao nhieu don bi huy tuan nay",  # per day: never the week's cancelled orders summed
     "on average how many bookings do we take per day this week",  # never the average daily revenue beside them
     "how much did the Women's Day promo cost us",  # the promotion named for the day ran over several: never 20/10
+    "how many different drinks did we sell today",  # each drink once: never the portions sold
+    "how many different promo codes were used last month",  # each code once: never the orders with one
+    "cheapest drink we sell",  # ranked by the price: never the portions sold
+    "The 20 slowest tickets today with dish and station",  # single tickets: never their counts ranked
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1562,6 +1566,13 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
     ("revenue per labour hour week by week since 3/11", "en", (dt.date(2026, 11, 3), dt.date(2026, 11, 15)), None),
     ("Avg daily revenue in the last 7 days vs the 7 days before that", "en",
      (dt.date(2026, 11, 8), dt.date(2026, 11, 14)), (dt.date(2026, 11, 1), dt.date(2026, 11, 7))),  # whole days
+    ("doanh thu tuần trước so với tuần trước đó", "vi", (dt.date(2026, 11, 2), dt.date(2026, 11, 8)),
+     (dt.date(2026, 10, 26), dt.date(2026, 11, 1))),  # the week before that one, never last week twice
+    ("Tháng trước đồ uống lãi gộp được bao nhiêu?", "vi", (dt.date(2026, 10, 1), dt.date(2026, 10, 31)), None),  # "đồ"
+    # (things), never "đó" (that one)
+    ("doanh thu 5/11", "vi", (dt.date(2026, 11, 5),) * 2, None),  # a bare day and month after a figure
+    ("dt 3/11 so với 2/11", "vi", (dt.date(2026, 11, 3),) * 2, (dt.date(2026, 11, 2),) * 2),
+    ("revenue 5/11", "en", (dt.date(2026, 11, 5),) * 2, None),
 ])
 def test_the_days_said_and_the_days_set_beside_them(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2704,6 +2715,26 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
      None),  # a greeting, never the hours before noon
     ("thang nao lai gop cao nhat tu khi mo quan", "vi", ["gross_profit"], [], ["metric_time__month"], 1),  # since
     # we opened: all the data
+    ("how many customers do we have in each loyalty tier", "en", ["members"], [], ["customer__tier"], None),  # on
+    # the books, never the customers served
+    ("covers by day and shift last week", "en", ["guests"], [], ["metric_time__day", "shift__shift_code"], None),  # a
+    # second split after "and", never the shifts worked
+    ("doanh thu theo khu vực và ca hôm qua", "vi", ["revenue"], [], ["dining_table__area_code", "shift__shift_code"],
+     None),
+    ("món mang về bán chạy nhất tháng này", "vi", ["portions_sold"], [("TA",)], ["menu_item__name_vi"], 1),  # the
+    # takeaway dishes: never "brought in"
+    ("toi qua co bn ban co khach ngoi", "vi", ["dine_in_orders"], [("D",)], [], None),  # last night: the parties
+    # seated then, never the tables occupied now
+    ("toi nay con bao nhieu ban dang co khach ngoi", "vi", ["occupied_tables"], [("D",)], [], None),  # now
+    ("giờ cao điểm hôm qua là mấy giờ", "vi", ["completed_orders"], [], ["order__hour_of_day"], 1),  # the
+    ("what was our peak hour yesterday", "en", ["completed_orders"], [], ["order__hour_of_day"], 1),  # busiest
+    ("Giờ cao điểm tối (18h đến 20h) tuần trước, mỗi bếp có bao nhiêu phiếu làm trễ so với thời gian mục tiêu?", "vi",
+     ["late_tickets"], [("D",), ("18", "19")], ["station__name_vi"], None),  # the
+    # peak named with its hours: those hours, never a ranking
+    ("món nào lời ít nhất mỗi phần", "vi", ["menu_margin"], [], ["menu_item__name_vi"], 1),  # one portion: as the menu
+    ("bia sài gòn một chai lãi bao nhiêu", "vi", ["menu_margin"], [("Bia Saigon Special",)], ["menu_item__name_vi"],
+     None),  # prices it, never the profit of every bottle ever sold
+    ("trên menu món nào margin thấp nhất", "vi", ["menu_margin"], [], ["menu_item__name_vi"], 1),
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -442,6 +442,9 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
             continue
         if marks.words[i + 1:i + 2] and marks.words[i + 1] in _PEOPLE_AFTER_A_FIGURE and not _ranks(marks.words):
             continue  # "orders that had 2 guests": a party's size (but "5 khách chi nhiều nhất": five of them)
+        if marks.words[i + 1:i + 2] and marks.words[i + 1] in _TIME_UNIT_WORDS and marks.words[i + 2:i + 3] in (
+                ["truoc"], ["ago"]):
+            continue  # "2 tuần trước ngày nào doanh thu cao nhất": a time back, never the top 2
         if marks.words[i + 1:i + 2] in (["seat"], ["seats"], ["seater"], ["seaters"]) or (
                 marks.words[i - 1:i] == ["ban"] and marks.words[i + 1:i + 2] in (["ghe"], ["cho"])):
             continue  # "4-seat tables", "bàn 4 ghế": a table's size, never the top 4
@@ -2707,6 +2710,10 @@ class QuestionParser:
             elif dim is not None and not group_by and len(flt.values) == 1 and not flt.exclude and \
                     any(dim.concept in self.catalog.metrics[m].show_with for m in metrics):
                 group_by.append(self._pick(dim.concept, available, language))  # the grill: its row, and target (ex-011)
+            elif dim is not None and not group_by and not flt.exclude and dim.concept != "dish" and any(
+                    self.catalog.metrics[m].balance and "dish" in self.catalog.metrics[m].show_with for m in metrics):
+                group_by.append(self._pick("dish", available, language))  # "các món lẩu giá bao nhiêu": each
+                # dish's price, never the highest one of them
         return metrics, filters, self._with_attributes(group_by, available, named, language, filters)
 
     def _station_said(self, marks: _Marks, *, by_value: bool) -> bool:

@@ -326,10 +326,12 @@ PERIOD_BEFORE_WORDS = {"the week before": "week", "the month before": "month", "
                        "the prior month": "month", "the prior year": "year",
                        "the weekend before": "week", "weekend before": "week",  # "last weekend vs the weekend before"
                        "the 7 days before": "week", "the previous 7 days": "week", "the prior 7 days": "week",
+                       "previous 7 days": "week", "prior 7 days": "week",  # "last 7 days vs previous 7 days"
                        "the seven days before": "week", "the 7 before": "week",  # "the last 7 days vs the 7 days before"
                        "tuan truoc do": "week", "thang truoc do": "month", "ngay truoc do": "day",
                        "hom truoc do": "day", "cuoi tuan truoc do": "week", "7 ngay truoc do": "week",
-                       "7 ngay lien truoc": "week", "7 ngay truoc nua": "week",  # "7 ngày qua vs 7 ngày trước đó"
+                       "7 ngay lien truoc": "week", "7 ngay truoc nua": "week", "7 ngay truoc": "week",  # "7 ngày
+                       # qua vs 7 ngày trước (đó)"
                        **{f"the {day} before": "week" for day in ("monday", "tuesday", "wednesday", "thursday", "friday",
                                                                   "saturday", "sunday")}}  # "the Friday before it"
 SAME_PERIOD_WORDS = ("cung ky", "cung thoi diem", "cung thoi gian", "cung khoang thoi gian", "cung so ngay",
@@ -567,6 +569,9 @@ def words_of(text: str) -> tuple[str, ...]:
     return tuple(_SAME_WORD.get(w, stem(w)) for w in normalize(percent_spelled(text)).split())
 
 
+# "đầu tháng (này) đến nay", said without its "từ": since the month began
+_SINCE_THE_MONTH_BEGAN = (("từ", ("đầu tháng", "đầu tháng này"), ("đến nay", "tới nay", "đến giờ", "tới giờ")),
+                          ("tu", ("dau thang", "dau thang nay"), ("den nay", "toi nay", "den gio", "toi gio")))
 # Shorthand managers type on a phone, spelled out before a question is read ("dt hqua?", "rev MTD",
 # "bill tb", "KM"). Only words with no other meaning here: never "k" (không, or thousand). "Bạn nào" with its
 # marks is who ("bạn nào làm nhiều ca nhất"), never "bàn nào" (which table).
@@ -594,6 +599,12 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "nl": "nguyên liệu", "sg": "Sài Gòn", "kh": "khách",  # "kh" ending a question: "không" (below)
              "doanh tu": "doanh thu",
              "giờ cao điểm": "khung giờ cao điểm", "gio cao diem": "khung gio cao diem",  # the hour that is busiest
+             "half of the month": "half of this month", "days of the month": "days of this month",  # "the first
+             "week of the month": "week of this month",  # 10 days of the month": of this one
+             **{f"{start} {until}": f"{since} {start} {until}"  # "đầu tháng đến nay": since the month began
+                for since, starts, untils in _SINCE_THE_MONTH_BEGAN for start in starts for until in untils},
+             **{f"{since} {start} {until}": f"{since} {start} {until}"  # (said so already)
+                for since, starts, untils in _SINCE_THE_MONTH_BEGAN for start in starts for until in untils},
              "khung giờ cao điểm": "khung giờ cao điểm", "khung gio cao diem": "khung gio cao diem",  # (said so already)
              "đk": "đăng ký", "dk": "đăng ký", "sđt": "số điện thoại", "sdt": "số điện thoại", "tg": "thời gian",
              "ds": "danh sách",

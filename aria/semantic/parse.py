@@ -682,6 +682,14 @@ def _priced_ranking(marks: _Marks) -> str | None:
                  and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
 
 
+def _peak_said(marks: _Marks) -> bool:
+    """"Peak", "giờ cao điểm": the busiest hour ranked (but said with its hours, the name of the window)."""
+    return any(k == "superlative" and " ".join(marks.words[a:b]) in _PEAK_WORDS for a, b, k, _ in marks.mentions)
+
+
+_PEAK_WORDS = ("peak", "the peak", "cao diem", "cao diem nhat")
+
+
 def _ranks_the_tickets(marks: _Marks) -> bool:
     """"The slowest tickets": a superlative said right before the tickets ranks the tickets themselves (but "the
     slowest day for tickets" ranks the days)."""
@@ -1582,6 +1590,10 @@ class QuestionParser:
             return Parsed(None, recognised, [], "one metric as a share of another is a ratio of the two, not a share "
                                                 "of the total")
         share = _said(marks, "share") or self._shown_with_shares(metrics, group_by, compare, limit)
+        if _peak_said(marks) and (share or sum(k == "superlative" for _, _, k, _ in marks.mentions) > 1 or any(
+                self.catalog.concept_of(g) != "hour" for g in group_by)):  # "which dishes sell most during peak
+            return Parsed(None, recognised, [], "the peak hours are asked as a window of their own: say their hours "
+                                                "(e.g. 18h-20h)")  # hours": never each hour ranked
         if share and ((not group_by and not filters) or compare is not None):
             return Parsed(None, recognised, [], "a share of the total needs a split (by category, by payment "
                                                 "method ...) or a value (delivery orders), and one period")
@@ -3750,8 +3762,8 @@ _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest",
 # A time ranked with nothing named: "our worst day last month", "which weekday is our weakest" by revenue; "our
 # busiest hours", "which day most busy" by the number of orders, as examples.yaml says it.
 _MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")
-_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest", "peak", "the peak",
-               "cao diem", "cao diem nhat")  # "peak hour", "giờ cao điểm": the busiest
+_BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest",
+               *_PEAK_WORDS)  # "peak hour", "giờ cao điểm": the busiest
 
 
 def _time_ranked_by(marks: _Marks, ranks: tuple[str, ...]) -> bool:

@@ -139,13 +139,18 @@ _DATE_DM_BARE = re.compile(r"(?<=[a-z] )(\d{1,2}) (\d{1,2})\b(?! \d)"
                            r"portions|ly|coc|cups|pm|am|tuoi|seats|cho)\b)")
 _COUNTED_AFTER = {"top", "ban", "cua", "tren", "duoi", "hon", "lan", "x", "table", "tables", "of", "size", "above",
                   "below", "than", "over", "under", "party", "group", "groups", "number", "so", "bottom", "first",
-                  "last", "nhom"}  # the words before a count or a range of one
+                  "last", "nhom", "before", "after", "truoc", "sau"}  # the words before a count or a range of one
+# (or before a day said as a bound: "the week before 20/10", "trước 2/9")
 # "tuần trước đó" after a comparison word: the week before the one compared, left to the comparison
 _BEFORE_ANOTHER = re.compile(r" do\b")
+_PREVIOUS_N = re.compile(r"\b(?:previous|prior) \d")
 _COMPARED_TO = re.compile(r"\b(?:so voi|voi|vs|versus|va)\s*$")
 # "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
 # 4 weeks before now as well as the week 4 back)
 _AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")
+# "3 ngày trước", "3 hôm trước": the one day that many back (never "7 ngày trước đó", the days before another
+# period, nor "4 tuần trước", which may be the weeks up to now as well as the week 4 back)
+_DAYS_AGO_VI = re.compile(rf"\b{_COUNT} (?:ngay|hom) truoc\b(?! (?:do|nua|hom|ngay)\b)")
 # "ngày 1 tháng 11", "mùng 2 tháng 9 năm 2026": a day of a month said in words
 _DATE_VI_WORDS = re.compile(r"\b(?:ngay|mung|mong) (\d{1,2}) thang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
 # "ngày 14", "mùng 1", "on the 14th": a day of the month alone, the latest one that has begun
@@ -497,6 +502,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     def add_range(start: int, end: int, found_range: TimeRange | None) -> None:
         if found_range is None or any(f.start < end and start < f.end for f in found):
             return
+        if _PREVIOUS_N.search(text[start:end]) and _COMPARED_TO.search(text[:start]):
+            return  # "last 7 days vs (the) previous 7 days": the days before the first, left to the comparison
         found.append(FoundPeriod(start, end, found_range.model_copy(update={"phrase": text[start:end]})))
 
     for span, names in ((_WEEKDAY_SPAN_VI, _WEEKDAYS_VI), (_WEEKDAY_SPAN_EN, WEEKDAYS_EN)):
@@ -568,6 +575,11 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _AGO.finditer(text):
         count = _COUNT_WORDS.get(match.group(1)) or int(match.group(1))
         add(match.start(), match.end(), period_range(match.group(2), count, today), match.group(2))
+    for match in _DAYS_AGO_VI.finditer(text):
+        if _COMPARED_TO.search(text[:match.start()]):
+            continue  # "7 ngày qua so với 7 ngày trước": the days before the first period, left to the comparison
+        count = _COUNT_WORDS.get(match.group(1)) or int(match.group(1))
+        add(match.start(), match.end(), period_range("day", count, today), "day")
     for match in _DATE_VI_WORDS.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), int(match.group(3)) if match.group(3) else None,
                            today)

@@ -1069,6 +1069,9 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "cheapest drink we sell",  # ranked by the price: never the portions sold
     "The 20 slowest tickets today with dish and station",  # single tickets: never their counts ranked
     "2 tuần trước ngày nào doanh thu cao nhất?",  # two weeks back (the week, or the 14 days?): never the top 2
+    "Which dishes get ordered most during peak hours?",  # the peak as a window: its hours unsaid, never each hour
+    "giờ cao điểm tối qua bếp nào bị trễ nhiều nhất",  # ranked
+    "Supplier spend in the week before 20/10",  # a day as a bound: never 20/10 beside the week before
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -1574,6 +1577,15 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
     ("doanh thu 5/11", "vi", (dt.date(2026, 11, 5),) * 2, None),  # a bare day and month after a figure
     ("dt 3/11 so với 2/11", "vi", (dt.date(2026, 11, 3),) * 2, (dt.date(2026, 11, 2),) * 2),
     ("revenue 5/11", "en", (dt.date(2026, 11, 5),) * 2, None),
+    ("3 ngày trước bếp nướng ra món trung bình mấy phút", "vi", (dt.date(2026, 11, 12),) * 2, None),  # that day
+    ("doanh thu 7 ngày qua so với 7 ngày trước", "vi", (dt.date(2026, 11, 9), dt.date(2026, 11, 15)),
+     (dt.date(2026, 11, 2), dt.date(2026, 11, 8))),  # the 7 days before the first, never the day 7 days ago
+    ("đầu tháng đến nay mỗi nhà cung cấp giao hàng mấy lần", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 15)),
+     None),  # since the month began, its "từ" unsaid
+    ("First half of the month: how many orders were delivery?", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 15)),
+     None),  # of this month
+    ("Hotpot sales, last 7 days vs previous 7 days", "en", (dt.date(2026, 11, 9), dt.date(2026, 11, 15)),
+     (dt.date(2026, 11, 2), dt.date(2026, 11, 8))),  # the 7 days before, never the same 7 days twice
 ])
 def test_the_days_said_and_the_days_set_beside_them(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2741,6 +2753,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     ("phở bò tái nạm giá bao nhiêu vậy", "vi", ["menu_price"], [("Phở bò tái nạm",)], ["menu_item__name_vi"], None),
     ("spend per supplier last month", "en", ["supplier_spend"], [], ["supplier__name"], None),  # split, never
     # the total
+    ("cuối tuần rồi bán được bao nhiêu suất combo", "vi", ["portions_sold"], [("true",)], [], None),  # the combos,
+    # never every dish
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)

@@ -3219,6 +3219,8 @@ class QuestionParser:
         for start, end, kind, payload in marks.mentions:  # "mỗi món lẩu", "món combo nào ... nhất": each dish
             if kind != "value" or start in marks.excluded:  # ("excluding drinks, which category ...": left out)
                 continue
+            if len(values) > 1 and marks.words[end:end + 1] == ["which"] and _kind(marks.marks[end]) == "which":
+                continue  # "noodles or rice dishes, which sells more": one of the values listed, never each dish
             which = _marked_after(marks, end, ("which",)) or (  # "which dessert" (but "khung giờ nào quầy bar":
                 _marked_before(marks, start, ("which",)) and not _which_of_the_one_before(marks, start - 1))  # the hour)
             if language == "en":  # "which grill cook": the last of the values run together is the one asked

@@ -2781,9 +2781,12 @@ def test_who_and_what_the_words_name(layer, now, question, language, metrics, fi
     ("Tối qua khung giờ nào bếp ra món chậm nhất", ["kitchen_ticket__hour_of_day"]),  # the "nào" of the hour: the
     ("Tuần này món nào bếp hay làm trễ nhất? cho top 5", ["menu_item__name_vi"]),  # kitchen as a whole, never each
     # station
+    ("noodles vs rice dishes, which sells more", ["menu_item__category__cat_code"]),  # one of the two listed,
+    # never each dish in them
 ])
 def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) -> None:
-    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what", "Which")) else "vi",
+    parsed = layer.parse(question, language="en" if question.startswith(("excluding", "top", "guests", "what", "Which",
+                                                                         "noodles")) else "vi",
                          now=now)
     assert parsed.query is not None, parsed.problem
     assert parsed.query.group_by == group_by

@@ -287,7 +287,10 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "tang may phan tram", "giam may phan tram", "going up", "going down", "going up or down", "trending up",
                 "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong",
                 "chenh lech", "chenh nhau", "chenh", "lech nhau", "khac nhau", "the difference", "difference",
-                "tang bao nhieu", "tang hay giam bao nhieu", "tang giam bao nhieu")  # never "giảm" alone: a discount
+                "tang bao nhieu", "tang hay giam bao nhieu", "tang giam bao nhieu",
+                "tang", "tut", "tang truong", "tut hay tang", "tang hay tut",  # "có tăng không", "tụt bao nhiêu"
+                "went up", "gone up", "go up", "goes up", "went down", "gone down", "go down", "goes down",
+                "dropped", "fell")  # never "giảm" alone: a discount (nor "down": "break it down by day")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",
@@ -465,7 +468,13 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   "hỏi chút xíu", "hỏi nhanh", "hỏi thêm", "cảm ơn", "cám ơn", "cảm ơn nhiều", "kiểm tra",
                   "kiểm tra giúp", "kiểm tra giùm", "kiểm tra xem", "i was wondering", "was wondering", "i wonder",
                   "just checking", "just checking in", "hỏi xíu", "xem hộ", "xem giùm", "tra giúp", "tra giùm", "tra hộ",
-                  "hỏi thăm", "hỏi thăm chút", "câu cuối", "tiện thể")
+                  "hỏi thăm", "hỏi thăm chút", "câu cuối", "tiện thể",
+                  # "please share the breakdown", "share giúp food cost %": asked to send, never a share of the total;
+                  # "please check", "summary of": asked to look, never the average check, nor the revenue
+                  "please share", "kindly share", "pls share", "can you share", "could you share", "share giúp",
+                  "share giùm", "share dùm", "share hộ", "please check", "can you check", "could you check",
+                  "summary of", "a summary of", "overview of",
+                  "an overview of")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",

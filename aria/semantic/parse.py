@@ -682,6 +682,11 @@ def _priced_ranking(marks: _Marks) -> str | None:
                  and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
 
 
+# A change said by its direction alone ("có tăng không", "went up"): ranked, it is a rise or a fall
+_RISE_WORDS = ("tang", "went up", "gone up", "go up", "goes up")
+_FALL_WORDS = ("tut", "went down", "gone down", "go down", "goes down", "dropped", "fell")
+
+
 def _peak_said(marks: _Marks) -> bool:
     """"Peak", "giờ cao điểm": the busiest hour ranked (but said with its hours, the name of the window)."""
     return any(k == "superlative" and " ".join(marks.words[a:b]) in _PEAK_WORDS for a, b, k, _ in marks.mentions)
@@ -1783,6 +1788,16 @@ class QuestionParser:
         growth = next((GROWTH_WORDS[w] if k == "superlative" else bool(p) for a, b, k, p in marks.mentions
                        if k == "growth" or (k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS)),
                       None)
+        rise = next((" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
+                     if k == "change" and " ".join(marks.words[a:b]) in (*_RISE_WORDS, *_FALL_WORDS)), None)
+        most = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
+        if growth is None and rise is not None and most is not None:  # "5 món nào tăng số phần bán nhiều nhất",
+            growth = bool(most) == (rise in _RISE_WORDS)  # "went up the most": the rise ranked, as "grew the most"
+        if growth is None and rise is not None and _said(marks, "each_before") and {"nao", "which"} & set(
+                marks.words) and not {"giam", "tang"} <= set(marks.words):  # "tuần nào doanh thu bị tụt (never
+            # "tuần nào tăng, tuần nào giảm": each)
+            return Parsed(None, recognised, [], "which of them rose (or fell) keeps only those: ask for each one's "
+                                                "change")  # so với tuần liền trước"): those weeks only
         if growth is not None:  # "which dish grew the most": ranked by the rise of a sum or count as an amount, of
             if compare is None or not group_by:  # an average (a price) in percent, or in percent when % is said
                 return Parsed(None, recognised, [], "what grew the most needs two periods and a split (which dishes, "

@@ -19,7 +19,7 @@ from aria.eval.semantic_bench import same_answer
 from aria.reflect.deps import business_now
 from aria.reflect.semantic_stage import values_reader
 from aria.semantic.catalog import SemanticModelError, semantic_dir
-from aria.semantic.compile import where_filter
+from aria.semantic.compile import CHANGE_AMOUNT_COLUMN, CHANGE_COLUMN, where_filter
 from aria.semantic.layer import SemanticLayer, load_semantic_layer
 from aria.semantic.query import ValueFilter
 from aria.semantic.suggest import nearby_questions, starter_questions
@@ -1072,6 +1072,8 @@ def test_top_n_is_ordered_with_a_stable_tie_break(layer, executor, now) -> None:
     "Which dishes get ordered most during peak hours?",  # the peak as a window: its hours unsaid, never each hour
     "giờ cao điểm tối qua bếp nào bị trễ nhiều nhất",  # ranked
     "Supplier spend in the week before 20/10",  # a day as a bound: never 20/10 beside the week before
+    "8 tuần gần đây tuần nào doanh thu bị tụt so với tuần liền trước, tụt bao nhiêu?",  # those weeks only: never
+    # every week with its change
 ])
 def test_questions_it_cannot_account_for_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question[0] in "RHCWhwL" else "vi", now=now)
@@ -2755,6 +2757,8 @@ def test_each_drink_is_each_of_the_drinks(layer, now, question) -> None:
     # the total
     ("cuối tuần rồi bán được bao nhiêu suất combo", "vi", ["portions_sold"], [("true",)], [], None),  # the combos,
     # never every dish
+    ("Summary of the top void reasons last week, by dish.", "en", ["voided_lines"], [],
+     ["order_item__void_reason", "menu_item__name_en"], 5),  # asked to sum up: never the revenue
 ])
 def test_who_and_what_the_words_name(layer, now, question, language, metrics, filters, group_by, limit) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -2790,6 +2794,20 @@ def test_exactly_the_splits_the_words_ask_for(layer, now, question, group_by) ->
                          now=now)
     assert parsed.query is not None, parsed.problem
     assert parsed.query.group_by == group_by
+
+
+@pytest.mark.parametrize(("question", "ranked_by_change"), [
+    ("Please share gross margin % by menu category for the last 30 days.", False),  # asked to send: never a share
+    ("Anh chị share giúp food cost % theo category last month nhé.", False),  # of the total
+    ("Which server's cancelled orders went up the most last week vs the week before?", True),  # the rise ranked,
+    ("Tuần này so với cùng mấy ngày của tuần trước, 5 món nào tăng số phần bán nhiều nhất?", True),  # never the
+    # week's own figure
+])
+def test_asked_to_share_and_a_direction_said_alone(layer, now, question, ranked_by_change) -> None:
+    parsed = layer.parse(question, language="en" if question.startswith(("Please", "Which")) else "vi", now=now)
+    assert parsed.query is not None, parsed.problem
+    assert parsed.query.share is False
+    assert any(o.by in (CHANGE_COLUMN, CHANGE_AMOUNT_COLUMN) for o in parsed.query.order_by) is ranked_by_change
 
 
 @pytest.mark.parametrize(("question", "language", "metric", "share"), [

@@ -473,6 +473,8 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   # "please check", "summary of": asked to look, never the average check, nor the revenue
                   "please share", "kindly share", "pls share", "can you share", "could you share", "share giúp",
                   "share giùm", "share dùm", "share hộ", "please check", "can you check", "could you check",
+                  "requesting", "requesting the figures for", "the figures for", "figures for", "tổng hợp",
+                  "tổng hợp giúp", "nhờ tổng hợp", "nhờ tổng hợp giúp", "xuất số liệu", "xuất báo cáo", "xuất giúp",
                   "summary of", "a summary of", "overview of",
                   "an overview of")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
@@ -524,7 +526,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
-                  "chỉ", "chỉ tính",  # only: what follows is the filter ("chỉ tính ăn tại chỗ")
+                  "chỉ", "chỉ tính", "riêng", "tính riêng", "only", "alone",  # only: what follows is the filter
+                  # ("chỉ tính ăn tại chỗ", "riêng đồ uống", "card payments only")
                   "bán hàng",  # "doanh thu bán hàng": sales, said twice
                   "tất cả", "theoretical")  # "tất cả" (all of it; typed bare too), "theoretical food cost" (the only one)
 

@@ -526,8 +526,8 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "vì", "tôi", "tới", "đã",  # never "ví" (a wallet), "tối" (the evening) nor "đá" (ice)
                   "những", "vậy", "nhé", "hỏi", "hồi", "nhỉ",  # never "nhưng" (but) nor "nhì" (second)
                   "của", "tại", "ơi", "một", "bị",  # never "cua" (crab), "tái" (rare beef), "ổi" (guava), "mốt", "bì"
-                  "chỉ", "chỉ tính", "riêng", "tính riêng", "only", "alone",  # only: what follows is the filter
-                  # ("chỉ tính ăn tại chỗ", "riêng đồ uống", "card payments only")
+                  "chỉ", "chỉ tính", "riêng", "tính riêng",  # only: what follows is the filter ("chỉ tính ăn tại
+                  # chỗ", "riêng đồ uống"; "only" is read beside its value, in parse)
                   "bán hàng",  # "doanh thu bán hàng": sales, said twice
                   "tất cả", "theoretical")  # "tất cả" (all of it; typed bare too), "theoretical food cost" (the only one)
 

@@ -141,10 +141,11 @@ _COUNTED_AFTER = {"top", "ban", "cua", "tren", "duoi", "hon", "lan", "x", "table
                   "below", "than", "over", "under", "party", "group", "groups", "number", "so", "bottom", "first",
                   "last", "nhom", "before", "after", "truoc", "sau"}  # the words before a count or a range of one
 # (or before a day said as a bound: "the week before 20/10", "trước 2/9")
-# "tuần trước đó" after a comparison word: the week before the one compared, left to the comparison
-_BEFORE_ANOTHER = re.compile(r" do\b")
-_PREVIOUS_N = re.compile(r"\b(?:previous|prior) \d")
-_COMPARED_TO = re.compile(r"\b(?:so voi|voi|vs|versus|va)\s*$")
+# "tuần trước đó", "(the) previous 7 days" said right after a comparison word: the days before the first period,
+# left to the comparison (never the same days twice)
+_BEFORE_ANOTHER = re.compile(r" do\b")  # "... trước đó"
+_PREVIOUS_N = re.compile(r"\b(?:previous|prior) \d")  # "previous 7 days"
+_COMPARED_TO = re.compile(r"\b(?:so voi|voi|vs|versus|va)\s*$")  # the words the second period follows
 # "3 days ago", "2 weeks ago": the one day, week or month that many back ("4 tuần trước" is unread: it may be the
 # 4 weeks before now as well as the week 4 back)
 _AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")

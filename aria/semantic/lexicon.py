@@ -74,6 +74,8 @@ WHICH_WORDS = ("nao", "which", "what", "gi")
 SINGLE_MARKERS = ("theo", "tung", "moi", "by", "per", "each")
 _MARKER_SPELLINGS = {"tung": "từng", "moi": "mỗi"}  # how the Vietnamese ones are written with their marks
 # Superlatives: True = largest first.
+# "peak hour", "giờ cao điểm": the busiest hour, ranked as "busiest" is
+PEAK_WORDS = ("peak", "the peak", "cao diem", "cao diem nhat")
 SUPERLATIVES: dict[str, bool] = {
     "it ngay nhat": False,  # "còn dùng được ít ngày nhất": the fewest days
     "cao nhat": True, "nhieu nhat": True, "lon nhat": True, "to nhat": True, "lau nhat": True, "cham nhat": True,
@@ -81,7 +83,7 @@ SUPERLATIVES: dict[str, bool] = {
     "ra lau nhat": True, "ra mon lau nhat": True, "nau lau nhat": True,
     "priciest": True, "most expensive": True, "cheapest": False, "least expensive": False,
     "chay nhat": True, "ban dat nhat": True, "ban dat hang nhat": True, "dat hang nhat": True, "dong nhat": True, "khach dong nhat": True, "dong khach nhat": True, "dat nhat": True, "tot nhat": True, "nhat": True,
-    "most busy": True, "the most busy": True, "peak": True, "the peak": True, "cao diem": True, "cao diem nhat": True,
+    "most busy": True, "the most busy": True, **dict.fromkeys(PEAK_WORDS, True),
     "best performing": True, "top performing": True, "highest performing": True, "worst performing": False,
     "lowest performing": False, "weakest performing": False,
     "thap nhat": False, "it nhat": False, "nho nhat": False, "nhanh nhat": False, "e nhat": False, "te nhat": False,
@@ -144,7 +146,8 @@ SUPERLATIVE_METRICS = {**dict.fromkeys(GROWTH_WORDS, "revenue"),
                        "dat nhat": "menu_price", "re nhat": "menu_price", "priciest": "menu_price",
                        "most expensive": "menu_price", "cheapest": "menu_price", "least expensive": "menu_price",
                        "dong nhat": "guests", "dong khach nhat": "guests", "khach dong nhat": "guests",
-                       "cao diem": "completed_orders", "cao diem nhat": "completed_orders",  # "giờ cao điểm": as busiest
+                       **dict.fromkeys(PEAK_WORDS[2:], "completed_orders"),  # "giờ cao điểm": as busiest (the
+                       # English "peak" names no metric: ranked as a time, by the number of orders too)
                        "vang nhat": "guests", "vang khach nhat": "guests", "will run out first": "days_of_stock_left",
                        "run out first": "days_of_stock_left", "will run out soonest": "days_of_stock_left",
                        "run out soonest": "days_of_stock_left",
@@ -276,6 +279,9 @@ COMPARE_WORDS = ("so sanh", "so voi", "so", "compare", "compared", "compared to"
 COLLECTIVE_WORDS = frozenset(["bep", "mon", "khach", "nhan vien", "kitchen", "the kitchen", "staff", "the staff", "guests",
                               "the guests", "server", "the server", "all server", "nhan vien phuc vu",
                               "nha cung cap", "nguyen lieu", "promo code", "the promo code", "khuyen mai"])  # "tiền nhập hàng từ nhà cung cấp": from them all
+# A change said by its direction alone ("có tăng không", "tụt bao nhiêu", "went up"): ranked, a rise or a fall
+RISE_WORDS = ("tang", "went up", "gone up", "go up", "goes up")
+FALL_WORDS = ("tut", "went down", "gone down", "go down", "goes down", "dropped", "fell")
 # In a comparison of two periods: also show the change ("percent change", "tăng bao nhiêu phần trăm").
 CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "the percent change", "% change",
                 "thay doi", "phan tram thay doi", "percent thay doi", "ti le thay doi", "tang giam", "tang hay giam", "tang bao nhieu phan tram", "giam bao nhieu phan tram",
@@ -288,9 +294,8 @@ CHANGE_WORDS = ("change", "percent change", "percentage change", "the change", "
                 "trending down", "dang tang hay giam", "co dang tang khong", "co tang khong", "co giam khong",
                 "chenh lech", "chenh nhau", "chenh", "lech nhau", "khac nhau", "the difference", "difference",
                 "tang bao nhieu", "tang hay giam bao nhieu", "tang giam bao nhieu",
-                "tang", "tut", "tang truong", "tut hay tang", "tang hay tut",  # "có tăng không", "tụt bao nhiêu"
-                "went up", "gone up", "go up", "goes up", "went down", "gone down", "go down", "goes down",
-                "dropped", "fell")  # never "giảm" alone: a discount (nor "down": "break it down by day")
+                *RISE_WORDS, *FALL_WORDS, "tang truong", "tut hay tang",
+                "tang hay tut")  # never "giảm" alone: a discount (nor "down": "break it down by day")
 # "counting the items that sold nothing": what the bottom of a ranking of dishes does anyway.
 WITH_EMPTY_WORDS = ("including any that didn t sell", "including those that didn t sell", "including any that sold nothing",
                     "including those that sold nothing", "counting items that sold nothing",

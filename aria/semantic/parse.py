@@ -36,13 +36,16 @@ from aria.semantic.compile import (
 from aria.semantic.lexicon import (
     ALL_TIME_PHRASES,
     COLLECTIVE_WORDS,
+    FALL_WORDS,
     FAST_WORDS,
     GROUP_MARKERS,
     GROWTH_WORDS,
     HOW_IT_DID,
     HOW_OFTEN_WORDS,
     NUMBER_WORDS,
+    PEAK_WORDS,
     RANK_WORDS,
+    RISE_WORDS,
     SINGLE_MARKERS,
     SLOW_WORDS,
     SO_FAR_PHRASES,
@@ -682,17 +685,9 @@ def _priced_ranking(marks: _Marks) -> str | None:
                  and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
 
 
-# A change said by its direction alone ("có tăng không", "went up"): ranked, it is a rise or a fall
-_RISE_WORDS = ("tang", "went up", "gone up", "go up", "goes up")
-_FALL_WORDS = ("tut", "went down", "gone down", "go down", "goes down", "dropped", "fell")
-
-
 def _peak_said(marks: _Marks) -> bool:
     """"Peak", "giờ cao điểm": the busiest hour ranked (but said with its hours, the name of the window)."""
-    return any(k == "superlative" and " ".join(marks.words[a:b]) in _PEAK_WORDS for a, b, k, _ in marks.mentions)
-
-
-_PEAK_WORDS = ("peak", "the peak", "cao diem", "cao diem nhat")
+    return any(k == "superlative" and " ".join(marks.words[a:b]) in PEAK_WORDS for a, b, k, _ in marks.mentions)
 
 
 def _ranks_the_tickets(marks: _Marks) -> bool:
@@ -1789,10 +1784,10 @@ class QuestionParser:
                        if k == "growth" or (k == "superlative" and (w := " ".join(marks.words[a:b])) in GROWTH_WORDS)),
                       None)
         rise = next((" ".join(marks.words[a:b]) for a, b, k, _ in marks.mentions
-                     if k == "change" and " ".join(marks.words[a:b]) in (*_RISE_WORDS, *_FALL_WORDS)), None)
+                     if k == "change" and " ".join(marks.words[a:b]) in (*RISE_WORDS, *FALL_WORDS)), None)
         most = next((p for _, _, k, p in marks.mentions if k == "superlative"), None)
         if growth is None and rise is not None and most is not None:  # "5 món nào tăng số phần bán nhiều nhất",
-            growth = bool(most) == (rise in _RISE_WORDS)  # "went up the most": the rise ranked, as "grew the most"
+            growth = bool(most) == (rise in RISE_WORDS)  # "went up the most": the rise ranked, as "grew the most"
         if growth is None and rise is not None and _said(marks, "each_before") and {"nao", "which"} & set(
                 marks.words) and not {"giam", "tang"} <= set(marks.words):  # "tuần nào doanh thu bị tụt (never
             # "tuần nào tăng, tuần nào giảm": each)
@@ -3780,7 +3775,7 @@ _RANKS_A_TIME = ("busiest", "quietest", "best", "worst", "slowest", "strongest",
 # busiest hours", "which day most busy" by the number of orders, as examples.yaml says it.
 _MONEY_RANKS = ("best", "worst", "strongest", "weakest", "slowest", "tot nhat", "te nhat", "kem nhat")
 _BUSY_RANKS = ("busiest", "the busiest", "most busy", "the most busy", "quietest", "the quietest",
-               *_PEAK_WORDS)  # "peak hour", "giờ cao điểm": the busiest
+               *PEAK_WORDS)  # "peak hour", "giờ cao điểm": the busiest
 
 
 def _time_ranked_by(marks: _Marks, ranks: tuple[str, ...]) -> bool:

@@ -87,6 +87,12 @@ _RECENT_VI = r"(?:qua|gan day|gan nhat|vua qua|vua roi|tro lai day|sau cung)"  #
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
                 "twelve": 12, "hai": 2, "ba": 3, "bon": 4, "sau": 6, "bay": 7, "tam": 8, "chin": 9, "muoi": 10}
 _COUNT = r"(\d{1,3}|" + "|".join(_COUNT_WORDS) + ")"
+
+
+def _count_of(said: str) -> int:
+    """The number a count said in digits or words stands for: "3" -> 3, "hai" -> 2, "four" -> 4."""
+    return _COUNT_WORDS.get(said) or int(said)
+
 # a count before "tuần nay" or "tháng nay" that is a day's or a week's number: "ngày 5 tháng này", "thứ 2 tuần này",
 # "tuần 3 tháng này", "top 3 tháng này" (and a count in words only "hai" or "ba": "cà phê muối tháng này" is salt)
 _NOT_A_DATE = "".join(f"(?<!{w} )" for w in ("ngay", "mung", "hom", "tuan", "thang", "top", "sang", "trua", "chieu",
@@ -533,20 +539,20 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
     for match in _LAST_N_EXCLUDING.finditer(text):
         count, unit, left_out = next(g for g in match.groups()[0:6:2] if g), next(
             g for g in match.groups()[1:6:2] if g), match.group(7)
-        add_range(match.start(), match.end(), _last_n_before(unit, _COUNT_WORDS.get(count) or int(count), left_out, today))
+        add_range(match.start(), match.end(), _last_n_before(unit, _count_of(count), left_out, today))
     for match in _N_DAYS_BEFORE_TODAY.finditer(text):
         count = next(g for g in match.groups() if g)
-        add_range(match.start(), match.end(), _last_n_before("day", _COUNT_WORDS.get(count) or int(count), "today", today))
+        add_range(match.start(), match.end(), _last_n_before("day", _count_of(count), "today", today))
     for match in _LAST_N_FULL.finditer(text):
         count, unit = next(g for g in match.groups()[0::2] if g), next(g for g in match.groups()[1::2] if g)
-        add_range(match.start(), match.end(), _last_full(unit, _COUNT_WORDS.get(count) or int(count), today))
+        add_range(match.start(), match.end(), _last_full(unit, _count_of(count), today))
     for unit, pattern in _LAST_N.items():
         for match in pattern.finditer(text):
             count = next(g for g in match.groups() if g)
-            add_range(match.start(), match.end(), _last_n(unit, _COUNT_WORDS.get(count) or int(count), now))
+            add_range(match.start(), match.end(), _last_n(unit, _count_of(count), now))
     for match in _NEXT_N_DAYS.finditer(text):
         count = next(g for g in match.groups() if g)
-        add_range(match.start(), match.end(), _next_n_days(_COUNT_WORDS.get(count) or int(count), today))
+        add_range(match.start(), match.end(), _next_n_days(_count_of(count), today))
     for match in _LAST_HOUR.finditer(text):
         add_range(match.start(), match.end(), _last_n("hour", 1, now))
     for match in _PAST_WEEK.finditer(text):
@@ -574,12 +580,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         day = _recent_date(int(match.group(2)), int(match.group(1)), None, today)
         add(match.start(), match.end(), (day, day) if day else None, "day")
     for match in _AGO.finditer(text):
-        count = _COUNT_WORDS.get(match.group(1)) or int(match.group(1))
+        count = _count_of(match.group(1))
         add(match.start(), match.end(), period_range(match.group(2), count, today), match.group(2))
     for match in _DAYS_AGO_VI.finditer(text):
         if _COMPARED_TO.search(text[:match.start()]):
             continue  # "7 ngày qua so với 7 ngày trước": the days before the first period, left to the comparison
-        count = _COUNT_WORDS.get(match.group(1)) or int(match.group(1))
+        count = _count_of(match.group(1))
         add(match.start(), match.end(), period_range("day", count, today), "day")
     for match in _DATE_VI_WORDS.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), int(match.group(3)) if match.group(3) else None,
@@ -697,7 +703,7 @@ def _days_of_a_month(first_day: dt.date, which: int, part: str | None, count: st
     if part in ("half", "nua"):
         return (first_day, first_day + dt.timedelta(days=14)) if which == 1 else \
             (first_day + dt.timedelta(days=15), last_day) if which in (2, -1) else None
-    length = 7 if part in ("week", "tuan") else _COUNT_WORDS.get(str(count)) or int(str(count))
+    length = 7 if part in ("week", "tuan") else _count_of(str(count))
     if not 1 <= length <= last_day.day or (part is None and which not in (1, -1)):
         return None
     if which == -1:

@@ -134,6 +134,8 @@ SETS: dict[str, tuple[str, int, range]] = {
     "semantic_dev106.yaml": ("gu", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev107.yaml": ("gv", 60, range(0, 1)),  # held out, written independently from examples.yaml
     "semantic_dev108.yaml": ("gw", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev109.yaml": ("gx", 60, range(0, 1)),  # held out, written independently from examples.yaml
+    "semantic_dev110.yaml": ("gy", 60, range(0, 1)),  # held out, written independently from examples.yaml
 }
 PATHS = {name: seed_dir() / "questions" / name for name in SETS}
 RAWS: dict[str, list[dict[str, Any]]] = {

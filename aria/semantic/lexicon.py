@@ -113,6 +113,17 @@ SORT_WORDS: dict[str, bool] = {
     "worst first": False, "lowest first": False, "smallest first": False, "least first": False,
     "lowest to highest": False, "ascending": False, "tu thap den cao": False, "tu thap len cao": False,
     "tang dan": False, "tu it den nhieu": False,
+    "cao xuong thap": True, "tu cao xuong": True, "nhieu den it": True, "high to low": True, "tu dat den re": True,
+    "thap len cao": False, "it den nhieu": False, "low to high": False, "tu re den dat": False,
+    "most used first": True, "highest value first": True, "biggest value first": True,
+    # "xếp từ đông nhất", "từ cao nhất": every row, from that end
+    **{f"tu {most} nhat": descending for most, descending in (
+        ("dong", True), ("cao", True), ("nhieu", True), ("lon", True), ("thap", False), ("it", False),
+        ("vang", False), ("nho", False))},
+    # "bếp chậm nhất lên đầu", "bàn nhiều nhất lên trên": that one on top, every row below it
+    **{f"{most} nhat len {top}": descending for most, descending in (
+        ("nhieu", True), ("cao", True), ("lon", True), ("cham", True), ("lau", True), ("it", False),
+        ("thap", False), ("nhanh", False)) for top in ("dau", "tren")},
     **dict.fromkeys(RANK_WORDS, True),
     "slowest first": True, "slowest on top": True, "longest first": True, "longest on top": True, "busiest first": True,
     "highest on top": True, "biggest on top": True, "most on top": True, "best on top": True, "fastest first": False,
@@ -481,7 +492,13 @@ POLITE_PHRASES = ("vui lòng", "vui lòng cho biết", "tôi muốn", "tôi mu�
                   "requesting", "requesting the figures for", "the figures for", "figures for", "tổng hợp",
                   "tổng hợp giúp", "nhờ tổng hợp", "nhờ tổng hợp giúp", "xuất số liệu", "xuất báo cáo", "xuất giúp",
                   "summary of", "a summary of", "overview of",
-                  "an overview of")
+                  "an overview of",
+                  # how the answer is to be shown: "chỉ cần con số", "kẻ bảng giúp", "in a table" (a table is shown
+                  # anyway); "xếp giảm dần": the order is the words after "xếp"
+                  "chỉ cần con số", "chỉ cần số", "chỉ cần 1 con số", "chỉ cần một con số", "1 con số thôi",
+                  "một con số thôi", "con số thôi", "không cần chi tiết", "kẻ bảng", "kẻ bảng giúp", "làm thành bảng",
+                  "dạng bảng", "thành bảng", "in a table", "as a table", "in table form", "one number only",
+                  "just one number", "xếp")
 FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên", "dạ", "tình hình", "về",
                   "loyalty program", "the loyalty program", "at standard cost", "for their food", "for the food", "for food",
                   "on their food", "trong két", "sorry to bother you", "sorry", "itself", "kpi", "kpis", "kpi check", "closing numbers", "closing figures", "cả bảng", "on the books", "on our books", "loyalty", "added up to", "add up to", "adds up to", "food and drink", "food and drinks",
@@ -639,6 +656,9 @@ SHORTHAND = {"bạn nào": "ai", "tối wa": "tối qua", "toi wa": "tối qua",
              "nhiều khách hơn": "đông khách hơn", "nhieu khach hon": "dong khach hon",  # "ca trưa hay ca tối nhiều
              "khách nhiều hơn": "đông khách hơn", "khach nhieu hon": "dong khach hon",  # khách hơn": more crowded
              "trc": "trước",  # "tháng trc", "tuần trc"
+             "lwk": "last week", "amt": "amount", "rcvd": "received", "atm": "right now", "lvl": "level",
+             "w/e": "weekend", "w/o": "without", "w/": "with", "b/w": "between",  # "last w/e", "orders w/ a promo"
+             "ln": "lợi nhuận",  # "biên ln gộp"
              "by each": "by",  # "hours worked by each server": by server (each staff member whose role is server)
              "lunch nay": "trưa nay", "dinner nay": "tối nay",  # "covers lunch nay": today's lunch
              "tr": "triệu",  # "dt tuần trc bn tr" (a figure's own "2tr" is read with its number)
@@ -675,6 +695,13 @@ _SATURDAY_SUNDAY = re.compile(r"(?<!từ )(?<!tu )\b(thứ |thu |t)(7|bảy|bay)
 # "revenue for each Monday in the last 2 months", "every Friday dinner last month": each one its own row
 _EACH_WEEKDAY = re.compile(r"\b(?:(?:for|on) )?(?:each|every) (monday|tuesday|wednesday|thursday|friday|saturday|"
                            r"sunday)\b", re.IGNORECASE)
+# "quản lý có mấy người", "phục vụ có bao nhiêu người": how many of that role, as "có mấy quản lý" (never the guests
+# served; "phục vụ được bao nhiêu khách" stays the guests)
+_ROLE_HAS_HOW_MANY = re.compile(r"(?<![\w-])(quản lý|quan ly|phục vụ|phuc vu|thu ngân|thu ngan|đầu bếp|dau bep|pha chế|"
+                                r"pha che) (có|co) (mấy|may|bao nhiêu|bao nhieu) (?:người|nguoi)(?![\w-])", re.IGNORECASE)
+# "các ca tối thứ 6": the dinners of every Friday, said as "ca tối các thứ 6" (never one Friday's dinner)
+_SHIFT_OF_EVERY_WEEKDAY = re.compile(r"(?<![\w-])(các|cac|những|nhung) (ca (?:tối|toi|trưa|trua)) (?=(?:thứ|thu|chủ nhật|"
+                                     r"chu nhat|t[2-7])(?![\w-]))", re.IGNORECASE)
 _MINUTES_TYPED_SHORT = re.compile(r"(?<![\w-])(\d+)p(?![\w-])")  # "chờ quá 15p": 15 phút
 _NOT_AT_THE_END = re.compile(r"(?<![\w-])kh(?=[\s?.!]*$)", re.IGNORECASE)  # "có bàn nào trống kh": không
 _ON_EACH = re.compile(r"(?<![\w-])(?:trên|tren) (mỗi|moi)(?= (?:hóa đơn|hoa don|đơn|don|bill)(?![\w-]))",
@@ -771,6 +798,8 @@ def shorthand_spelled(text: str) -> str:
     'revenue by day on Mondays in October'
     >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt t7 cn tuan truoc")
     ('doanh thu từ thứ 7 đến chủ nhật tuần trước', 'dt tu thu 7 den chu nhat tuan truoc')
+    >>> shorthand_spelled("doanh thu các ca tối thứ 6 tháng trước"), shorthand_spelled("quan ly co may nguoi")
+    ('doanh thu ca tối các thứ 6 tháng trước', 'co may quan ly')
 
     """
     bare = text.isascii()
@@ -801,6 +830,8 @@ def shorthand_spelled(text: str) -> str:
     text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {'thu' if bare else 'thứ'} {m.group(2)} "
                                           f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
+    text = _SHIFT_OF_EVERY_WEEKDAY.sub(r"\2 \1 ", text)
+    text = _ROLE_HAS_HOW_MANY.sub(r"\2 \3 \1", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)
     text = _SHORTHAND.sub(lambda m: (strip_diacritics if bare else str)(SHORTHAND[m.group(1).lower()]), text)
     return _AVERAGE_OF_ONE.sub(lambda m: f"{m.group(1)} {'moi' if bare else 'mỗi'} ", text)

@@ -301,6 +301,7 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
 )
 _HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
 # the names of a window of hours: said with its hours, they are those hours ("giờ cao điểm tối (18h-20h)")
+_LATE_NIGHT = re.compile(r"\blate[ -](?:night|evening)s?\b")  # a window of hours with no hours said
 _WINDOW_NAMES = (("happy", "hour"), ("khung", "gio", "cao", "diem"), ("cao", "diem"), ("peak",))
 _AFTERNOON = ("pm", "chieu", "toi")
 
@@ -685,6 +686,20 @@ def _priced_ranking(marks: _Marks) -> str | None:
                  and SUPERLATIVE_METRICS.get(" ".join(marks.words[a:b])) == "menu_price"), None)
 
 
+def _days_that_cannot_meet(filters: Sequence[ValueFilter]) -> bool:
+    """A weekday kept ("Sundays") beside weekdays or weekends kept that it is not one of ("weekday lunches")."""
+    days = next((set(f.values) for f in filters if f.dimension.endswith("__weekday")), None)
+    weekend = next((set(f.values) for f in filters if f.dimension.endswith("__weekend")), None)
+    if days is None or weekend is None or len(weekend) != 1:
+        return False
+    return any((day in ("6", "7")) != (weekend == {"true"}) for day in days)
+
+
+def _sorted_only(marks: _Marks) -> bool:
+    """"Best first", "giảm dần", "sorted by": every row, in order (never the top one)."""
+    return any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS for a, b, k, _ in marks.mentions)
+
+
 def _peak_said(marks: _Marks) -> bool:
     """"Peak", "giờ cao điểm": the busiest hour ranked (but said with its hours, the name of the window)."""
     return any(k == "superlative" and " ".join(marks.words[a:b]) in PEAK_WORDS for a, b, k, _ in marks.mentions)
@@ -846,6 +861,8 @@ class QuestionParser:
             return Parsed(None, problem="the place of one row in a ranking is asked: ask for the ranking itself")
         if PART_OF_A_MONTH.search(text):  # "late October": never the late kitchen tickets of October
             return Parsed(None, problem="a part of a month is said (early, mid, late): say its dates")
+        if _LATE_NIGHT.search(text):  # "late-night delivery orders": never the late kitchen tickets at night
+            return Parsed(None, problem="'late night' is said: say its hours (after 9pm)")
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
         marks.commas = _after_commas(possessive_free, len(marks.words))
         _bare_words_of_waiting(marks)
@@ -1493,6 +1510,8 @@ class QuestionParser:
             candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
         elif _two_compared_with_no_figure(marks):  # "compare this week with last week", "so sánh ca trưa với ca
+            if self._role_said(marks):  # "cooks lunch vs dinner": what of the cooks (never the revenue)
+                return Parsed(None, recognised, [], "staff are named with no figure: say what of them to compare")
             candidates = [_guests_compared(marks) or self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the
             # business did, as "how are we doing"; "the Lẩu Thái this week compared with last week": its portions;
             # "khách ca trưa tháng 10 so với tháng 9": the guests
@@ -1648,8 +1667,7 @@ class QuestionParser:
                 superlative = not superlative  # "the worst no-show rate": the highest
             order_by = [OrderBy(by=by, descending=True if superlative is None else bool(superlative))]
             concepts = {d.concept for d in map(self.catalog.dimension_of, group_by) if d is not None}
-            sorted_only = any(k == "superlative" and " ".join(marks.words[a:b]) in SORT_WORDS
-                              for a, b, k, _ in marks.mentions)  # "best first": every row, in order
+            sorted_only = _sorted_only(marks)
             if limit is None and not sorted_only and _top_of_a_list(marks, language):
                 limit = 5  # "top món tháng này", "top dishes": the first few, not one
             elif limit is None and not sorted_only and not _plural_subject(marks) and \
@@ -1710,7 +1728,8 @@ class QuestionParser:
             period = period.model_copy(update={"end_before": now})
         group_by = list(dict.fromkeys(group_by))
         limit_per = None
-        if (limit is not None or order_by) and len(group_by) > 1 and _ranks_within_each(marks):
+        if (limit is not None or order_by) and len(group_by) > 1 and _ranks_within_each(marks) and not (
+                limit is None and _sorted_only(marks)):  # "giờ công từng nhân viên, xếp từ nhiều đến ít": in order
             limit_per = self._each_split(marks, group_by)
             each_entity = entity_of(limit_per) if limit_per else None
             ranked = [g for g in group_by if g != limit_per and (entity_of(g) is None or entity_of(g) != each_entity)]
@@ -1800,8 +1819,12 @@ class QuestionParser:
             in_percent = "percent" in units_said or not self.catalog.metrics[metrics[0]].additive
             order_by = [OrderBy(by=CHANGE_COLUMN if in_percent else CHANGE_AMOUNT_COLUMN, descending=growth)]
             change, change_amount = (True, change_amount) if in_percent else (change, True)
-        if order_by and limit is None and compare is None and not share and _one_shift_ranked(group_by, filters, period):
+        if order_by and limit is None and compare is None and not share and not _sorted_only(marks) and \
+                _one_shift_ranked(group_by, filters, period):
             group_by, limit = ["metric_time__day", *group_by], 1  # "tuần rồi ca nào hủy nhiều nhất": that one shift
+        if _days_that_cannot_meet(filters):  # "Sunday lunch vs weekday lunch": two kinds of day, never both at once
+            return Parsed(None, recognised, [], "a day of the week and weekdays (or weekends) are both said, and no "
+                                                "day is both: compare them one at a time")
         if {"different", "distinct"} & set(marks.words) and not self.catalog.metrics[metrics[0]].counts:
             return Parsed(None, recognised, [], "how many different ones is asked: this figure counts each time, "
                                                 "not each one once")  # "how many different drinks did we sell"
@@ -2005,6 +2028,9 @@ class QuestionParser:
         after = next((m for m in sorted(marks.mentions, key=lambda m: m[0]) if m[0] >= condition.after
                       and m[2] not in ("filler", "unit", "value", "threshold")),
                      None)  # "at least 50 paid bills", "two or more paid visits": the bills, the visits
+        if after is not None and after[0] == condition.after and after[2] == "concept" and \
+                self.catalog.metrics[metrics[0]].counts != after[3]:  # "nhập từ hơn 1 ncc": how many suppliers
+            return f"the figure {condition.figure:g} counts {after[3]}, which {metrics[0]} does not count"
         named = after[3] if after is not None and after[2] == "metric" else metrics[0]
         if named != metrics[0]:
             return f"the condition is on {named}, and the rows are ranked or shown by {metrics[0]}"
@@ -2267,6 +2293,12 @@ class QuestionParser:
                    for _, _, m in metrics):
                 marks.forget(start, left_out[1])
                 marks.mark(start, left_out[1], "filler")
+
+    def _role_said(self, marks: _Marks) -> bool:
+        """A role is named ("cooks", "phục vụ")."""
+        return any(k == "value" and any((dim := self.catalog.dimension(m.semantic_model, m.dimension)) is not None
+                                        and dim.concept == "role" for m in cast(tuple[ValueMeaning, ...], p))
+                   for _, _, k, p in marks.mentions)
 
     def _figure_of_how_it_did(self, marks: _Marks) -> list[str]:
         """A value asked how it did, with no figure named: a dish or a category by what ranks it ("how did the

@@ -73,6 +73,7 @@ _SO_FAR_TODAY = re.compile(r"\b(?<!tinh )(?<!cho )(?:toi|den) gio(?: nay)?\b(?! 
 _THIS_MORNING = re.compile(r"\b(?:sang nay|this morning)\b")
 _OPENING_MAI = re.compile(r"(mai) (?:co|con|quan|minh|ben|phong|khu|ca|trua|toi|booking|bao|may|so)\b")  # "mai" opening a question: tomorrow (never "Mai")
 _WEEKENDS: tuple[tuple[str, int], ...] = (
+    ("cuoi tuan truoc nua", 2), ("the weekend before last", 2),  # (before "cuối tuần trước")
     ("cuoi tuan nay", 0), ("cuoi tuan truoc", 1), ("cuoi tuan roi", 1), ("this weekend", 0), ("last weekend", 1),
     ("cuoi tuan vua roi", 1), ("cuoi tuan vua qua", 1), ("cuoi tuan qua", 1), ("the past weekend", 1),
     ("this past weekend", 1),
@@ -168,15 +169,20 @@ WEEKDAYS_EN = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday
 # a weekday ("thứ hai", Monday), never "doanh thu" nor "lần thứ hai" (the second time)
 _WEEK_SAID = "tuan truoc nua|tuan truoc|tuan vua roi|tuan vua qua|tuan roi|tuan qua|tuan nay"
 _WEEKDAY_VI = re.compile(r"\b(?<!doanh )(?<!lan )(?<!cac )(?<!nhung )(?<!cac ngay )(?<!nhung ngay )(?<!moi )(?<!moi toi )(?<!moi ngay )"
-                         r"(?<!moi trua )(?:(?:ngay|hom|vao) )?("
-                         + "|".join(_WEEKDAYS_VI) + r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat))?\b"
-                         r"(?! hang tuan)")  # "các ngày thứ 6", "thứ 6 hàng tuần": every Friday, not one
+                         r"(?<!moi trua )(?<!cac ca toi )(?<!cac ca trua )(?<!cac toi )(?<!cac trua )(?<!nhung ca toi )"
+                         r"(?<!nhung ca trua )(?:(?:ngay|hom|vao) )?("
+                         + "|".join(_WEEKDAYS_VI) + r")(?: (" + _WEEK_SAID + r"|vua roi|vua qua|gan nhat|roi))?\b"
+                         r"(?! hang tuan)")  # "các ngày thứ 6", "các ca tối thứ 6", "thứ 6 hàng tuần": every Friday,
+# not one
 _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|so voi|vs|hoac|,) (?:(?:ngay|hom|vao) )?(" + "|".join(_WEEKDAYS_VI) +
                                 r") (" + _WEEK_SAID + r")\b")
 # a weekday of a said week: "Tuesday of last week", "on Friday this week", "Tuesday of the week before"
 _WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|the previous|previous) "
                                    r"week\b|\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") of the week before\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(WEEKDAYS_EN) + r")\b")
+# the week said after the second weekday of a pair: "on Friday and Saturday last week" (both last week's)
+_PAIRED_WEEKDAY_EN = re.compile(r" (?:and|or|vs|versus|,) (?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|"
+                                r"previous) week\b")
 # days of one week said as a span: "thứ 2 đến thứ 6 tuần trước", "Monday to Friday last week"
 _WEEKDAY_SPAN_VI = re.compile(r"\b(?:tu )?(?:(?<!tung )(?:ngay|hom) )?(" + "|".join(_WEEKDAYS_VI) + r") (?:den|toi|-) (?:(?:ngay|hom) )?("
                               + "|".join(_WEEKDAYS_VI) + r") (" + _WEEK_SAID + r")\b")
@@ -408,7 +414,8 @@ def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) 
         day = _week_start(today) - dt.timedelta(weeks=_WEEKS_BACK[qualifier]) + dt.timedelta(days=index)
         if day > today:  # this week's, still to come
             return None
-    else:  # the latest one: "thứ 7 vừa rồi", "last Saturday" (before today); "on Saturday" may be today
+    else:  # the latest one: "thứ 7 vừa rồi", "chủ nhật rồi", "last Saturday" (before today); "on Saturday" may be
+        # today
         back = (today.weekday() - index) % 7
         if back == 0 and before_today:
             back = 7
@@ -522,7 +529,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
             continue
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,
-                                                 before_today=qualifier in ("vua roi", "vua qua")), "day")
+                                                 before_today=qualifier in ("vua roi", "vua qua", "roi")), "day")
         weekdays.add(match.start())
     for match in _WEEKDAY_OF_A_WEEK_EN.finditer(text):
         said = match.group(2) or "the week before"  # ("the week before" last week's: two back)
@@ -533,6 +540,12 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         weekdays.add(match.start())
     for match in _WEEKDAY_EN.finditer(text):
         qualifier = match.group(1)
+        pair = _PAIRED_WEEKDAY_EN.match(text, match.end()) if qualifier == "on" else None
+        if pair and pair.group(1) != match.group(2):  # "on Friday and Saturday last week": last week's Friday
+            add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(2)), "this" if pair.group(2) == "this"
+                                                     else "previous", today, before_today=False), "day")
+            weekdays.add(match.start())
+            continue
         add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier in ("last", "this past", "past")), "day")
         weekdays.add(match.start())

@@ -3606,3 +3606,79 @@ def test_a_month_named_of_birthdays_is_the_one_to_come(layer, now) -> None:
     parsed = layer.parse("How many of our members have a birthday in December?", language="en", now=now)
     assert parsed.query is not None and parsed.query.metrics == ["birthdays"]
     assert parsed.query.time is not None and parsed.query.time.start == dt.date(now.year, 12, 1)
+
+
+@pytest.mark.parametrize(("question", "language", "metric", "days"), [
+    ("food cost % lwk", "en", "food_cost_pct", (dt.date(2026, 11, 2), dt.date(2026, 11, 8))),  # last week
+    ("table turnover last w/e", "en", "table_turnover", (dt.date(2026, 11, 7), dt.date(2026, 11, 8))),  # weekend
+    ("% of orders w/ a promo this month", "en", "promo_rate", (dt.date(2026, 11, 1), dt.date(2026, 11, 15))),
+    ("guests seated atm", "en", "seated_guests", None),  # at the moment
+    ("biên ln gộp theo danh mục tháng trước", "vi", "gross_margin_pct", (dt.date(2026, 10, 1), dt.date(2026, 10, 31))),
+    ("dt cuoi tuan truoc nua", "vi", "revenue", (dt.date(2026, 10, 31), dt.date(2026, 11, 1))),  # the weekend
+    ("revenue the weekend before last", "en", "revenue", (dt.date(2026, 10, 31), dt.date(2026, 11, 1))),  # before last
+    ("tuần này có bao nhiêu khách bỏ bàn", "vi", "no_shows", (dt.date(2026, 11, 9), dt.date(2026, 11, 15))),
+    ("tổng khách hôm qua", "vi", "guests", (dt.date(2026, 11, 14), dt.date(2026, 11, 14))),  # the total of guests
+    ("chủ nhật rồi mình bán được bao nhiêu ly đồ uống", "vi", "portions_sold",  # "rồi": the Sunday before today
+     (dt.date(2026, 11, 8), dt.date(2026, 11, 8))),
+])
+def test_shorthand_typed_on_a_phone_and_the_days_it_names(layer, now, question, language, metric, days) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[0] == metric
+    time = parsed.query.time
+    assert (None if time is None else (time.start, time.end)) == days
+
+
+@pytest.mark.parametrize(("question", "language", "metric", "filters", "group_by"), [
+    ("pho bo ban duoc hom qua", "vi", "portions_sold", [("Phở bò tái nạm",)], []),  # never "bỏ bàn", a no-show
+    ("quan ly co may nguoi", "vi", "employees", [("MGR",)], []),  # how many managers, never the guests by manager
+    ("phục vụ có mấy người", "vi", "employees", [("SRV",)], []),
+    ("doanh thu các ca tối thứ 6 tháng trước", "vi", "revenue", [("D",), ("5",)], []),  # every Friday's dinner
+    ("Tip rate by shift this month, highest first", "en", "tip_rate", [], ["order__shift__shift_code"]),  # in order,
+    # never the one best shift of a day
+    ("Gross margin % by category this week, in a table", "en", "gross_margin_pct", [],
+     ["menu_item__category__name_en"]),  # a table is shown anyway
+    ("dt hqua bn? chỉ cần con số thôi", "vi", "revenue", [], []),
+    ("Total tips this lunch shift - one number only", "en", "tips", [("L",)], []),
+    ("hóa đơn tb ca trưa vs ca tối 7 ngày qua, kẻ bảng giúp mình", "vi", "avg_check", [("L", "D")],
+     ["shift__shift_code"]),
+])
+def test_the_words_that_say_how_to_show_it_and_who_is_counted(layer, now, question, language, metric, filters,
+                                                              group_by) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[0] == metric
+    assert [tuple(f.values) for f in parsed.query.filters] == filters
+    assert parsed.query.group_by == group_by and parsed.query.limit is None
+
+
+@pytest.mark.parametrize(("question", "metric"), [
+    ("Lượt khách theo thứ trong tuần tháng trước, xếp từ đông nhất", "guests"),  # from the busiest: every day
+    ("Doanh thu theo khu vực tuần trước, cao xuống thấp", "revenue"),
+    ("Giờ công từng nhân viên tháng này, xếp từ nhiều đến ít", "hours_worked"),  # every one, never the top of each role
+    ("Doanh thu từng bàn hôm qua, bàn nhiều nhất lên trên", "revenue"),
+    ("Tip rate by shift this month, highest first", "tip_rate"),
+])
+def test_an_order_said_lists_every_row_in_that_order(layer, now, question, metric) -> None:
+    parsed = layer.parse(question, language="en" if question.startswith("Tip") else "vi", now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.limit is None and parsed.query.limit_per is None
+    assert [(o.by, o.descending) for o in parsed.query.order_by] == [(metric, True)]
+
+
+@pytest.mark.parametrize(("question", "language"), [
+    ("nguyên liệu nào nhập từ hơn 1 ncc", "vi"),  # how many suppliers: never the spend over 1 dong
+    ("doanh thu ca tối thứ 6 tuần trước so với các ca tối thứ 6", "vi"),  # every Friday: never this week's one
+    ("late-night delivery orders on weekends this month", "en"),  # hours not said: never the late tickets
+    ("cooks lunch vs dinner last week", "en"),  # what of the cooks: never the revenue, the cooks dropped
+    ("void rate at Sunday lunch vs weekday lunch last 30 days", "en"),  # two kinds of day: never both at once
+])
+def test_what_the_figure_counts_and_days_that_cannot_meet_are_handed_over(layer, now, question, language) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert not parsed.ok and parsed.problem
+
+
+def test_two_weekdays_said_before_their_week_are_both_of_it(layer, now) -> None:
+    parsed = layer.parse("revenue on friday and saturday last week", language="en", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 6), dt.date(2026, 11, 7))

@@ -699,6 +699,21 @@ _EACH_WEEKDAY = re.compile(r"\b(?:(?:for|on) )?(?:each|every) (monday|tuesday|we
 # served; "phục vụ được bao nhiêu khách" stays the guests)
 _ROLE_HAS_HOW_MANY = re.compile(r"(?<![\w-])(quản lý|quan ly|phục vụ|phuc vu|thu ngân|thu ngan|đầu bếp|dau bep|pha chế|"
                                 r"pha che) (có|co) (mấy|may|bao nhiêu|bao nhieu) (?:người|nguoi)(?![\w-])", re.IGNORECASE)
+# "ngày 1 đến 10", "từ 1 đến 10 tháng 11": the second day said as a day too ("ngày 1 đến ngày 10")
+_SECOND_DAY_BARE = re.compile(r"(?<![\w-])((?:ngày|ngay) \d{1,2} (?:đến|den|tới|toi)(?: hết| het)?) (?=\d{1,2}(?![\w/.,:-]| ?(?:giờ|gio|h|"
+                              r"người|nguoi|khách|khach|phần|phan|đơn|don|k|%)(?![\w-])))", re.IGNORECASE)
+_FROM_DAY_TO_DAY_OF = re.compile(r"(?<![\w-])(từ|tu) (\d{1,2}) (đến|den|tới|toi) (\d{1,2}) (?=(?:tháng|thang) \d)", re.IGNORECASE)
+# "tháng này đến hết hôm qua", "this month through yesterday": from its first day to yesterday
+_SO_FAR_TO_YESTERDAY = re.compile(r"(?<![\w-])(this month|this week|tháng này|tuần này|thang nay|tuan nay) (?:tính |tinh )?"
+                                  r"(?:up to|until|till|through|thru|to|đến hết|đến|tới hết|tới|den het|den|toi het|toi)"
+                                  r"(?: and including)? (yesterday|hôm qua|hom qua)(?![\w-])", re.IGNORECASE)
+_SO_FAR_TO_YESTERDAY_SAID = {"this month": "from the start of this month to yesterday",
+                             "this week": "from the start of this week to yesterday",
+                             "tháng này": "từ đầu tháng đến hôm qua", "tuần này": "từ đầu tuần đến hôm qua",
+                             "thang nay": "tu dau thang den hom qua", "tuan nay": "tu dau tuan den hom qua"}
+# "through the 10th", "this month up to the 10th": from the 1st of this month
+_UP_TO_A_DAY = re.compile(r"(?<![\w-])(?:this month )?(?:up to|until|till|through|thru) the (\d{1,2})(?:st|nd|rd|th)"
+                          r"(?: of this month)?(?![\w-])", re.IGNORECASE)
 # "các ca tối thứ 6": the dinners of every Friday, said as "ca tối các thứ 6" (never one Friday's dinner)
 _SHIFT_OF_EVERY_WEEKDAY = re.compile(r"(?<![\w-])(các|cac|những|nhung) (ca (?:tối|toi|trưa|trua)) (?=(?:thứ|thu|chủ nhật|"
                                      r"chu nhat|t[2-7])(?![\w-]))", re.IGNORECASE)
@@ -798,6 +813,10 @@ def shorthand_spelled(text: str) -> str:
     'revenue by day on Mondays in October'
     >>> shorthand_spelled("doanh thu thứ 7 chủ nhật tuần trước"), shorthand_spelled("dt t7 cn tuan truoc")
     ('doanh thu từ thứ 7 đến chủ nhật tuần trước', 'dt tu thu 7 den chu nhat tuan truoc')
+    >>> shorthand_spelled("dt từ ngày 1 đến 10"), shorthand_spelled("revenue this month through yesterday")
+    ('dt từ ngày 1 đến ngày 10', 'revenue from the start of this month to yesterday')
+    >>> shorthand_spelled("waste cost through the 10th"), shorthand_spelled("dt tu 1 den 10 thang 11")
+    ('waste cost from the 1st to the 10th', 'dt tu ngay 1 den ngay 10 thang 11')
     >>> shorthand_spelled("doanh thu các ca tối thứ 6 tháng trước"), shorthand_spelled("quan ly co may nguoi")
     ('doanh thu ca tối các thứ 6 tháng trước', 'co may quan ly')
 
@@ -830,6 +849,11 @@ def shorthand_spelled(text: str) -> str:
     text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {'thu' if bare else 'thứ'} {m.group(2)} "
                                           f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
+    text = _SECOND_DAY_BARE.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} ", text)
+    text = _FROM_DAY_TO_DAY_OF.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} {m.group(2)} {m.group(3)} "
+                                             f"{'ngay' if bare else 'ngày'} {m.group(4)} ", text)
+    text = _SO_FAR_TO_YESTERDAY.sub(lambda m: _SO_FAR_TO_YESTERDAY_SAID[m.group(1).lower()], text)
+    text = _UP_TO_A_DAY.sub(lambda m: f"from the 1st to the {m.group(1)}th", text)
     text = _SHIFT_OF_EVERY_WEEKDAY.sub(r"\2 \1 ", text)
     text = _ROLE_HAS_HOW_MANY.sub(r"\2 \3 \1", text)
     text = _MINUTES_TYPED_SHORT.sub(lambda m: f"{m.group(1)} {'phut' if bare else 'phút'}", text)

@@ -301,6 +301,8 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
 )
 _HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
 # the names of a window of hours: said with its hours, they are those hours ("giờ cao điểm tối (18h-20h)")
+_UP_TO_A_WEEKDAY = re.compile(r"(?<!day )(?<!day,)\b(?:through|thru|until|till|up to) (?:monday|tuesday|wednesday|"
+                              r"thursday|friday|saturday|sunday)\b")  # (but "Monday through Friday": a span)
 _LATE_NIGHT = re.compile(r"\blate[ -](?:night|evening)s?\b")  # a window of hours with no hours said
 _WINDOW_NAMES = (("happy", "hour"), ("khung", "gio", "cao", "diem"), ("cao", "diem"), ("peak",))
 _AFTERNOON = ("pm", "chieu", "toi")
@@ -861,6 +863,9 @@ class QuestionParser:
             return Parsed(None, problem="the place of one row in a ranking is asked: ask for the ranking itself")
         if PART_OF_A_MONTH.search(text):  # "late October": never the late kitchen tickets of October
             return Parsed(None, problem="a part of a month is said (early, mid, late): say its dates")
+        if _UP_TO_A_WEEKDAY.search(text):  # "this month through Friday": never the Fridays, nor Friday alone
+            return Parsed(None, problem="a period up to a weekday is said: say its first day too (from Monday "
+                                        "to Friday)")
         if _LATE_NIGHT.search(text):  # "late-night delivery orders": never the late kitchen tickets at night
             return Parsed(None, problem="'late night' is said: say its hours (after 9pm)")
         marks = _Marks(list(words_of(text)), text.split(), accents_of(possessive_free))
@@ -961,6 +966,9 @@ class QuestionParser:
             # expensive dish and how many did we sell": ranked by its price, then another figure of it
             return Parsed(None, recognised, [], f"'{priced}' ranks by the price, and the question asks another figure "
                                                 "of the one found")
+        if priced and ranges:  # "the most expensive drink anyone ordered this weekend": of those sold then
+            return Parsed(None, recognised, [], f"'{priced}' ranks the menu's prices, which have no period: the "
+                                                "dishes sold in a period are a figure of their own")
         part = self._a_total_then_a_part(marks)
         if part:  # "orders today, how many were delivery": the total and that part, never only the part
             return Parsed(None, recognised, [], f"a total and a part of it ('{part}') are asked: two figures")
@@ -4757,7 +4765,8 @@ def _one_bill_by_its_size(marks: _Marks) -> bool:
     figures = [a for a, _, k, _ in marks.mentions if k == "metric"]  # "the biggest single tip": one payment's
     return any((sb <= ba and set(marks.words[sb:ba]) <= {"single"}) or (bb <= sa and set(marks.words[bb:sa]) <= _ITS_SIZE)
                for sa, sb in sizes for ba, bb in bills) or any(  # "the largest single bill"
-        marks.words[sb:a] == ["single"] for _, sb in sizes for a in figures) or bool(sizes and marks.says(
+        marks.words[sb:a] == ["single"] for _, sb in sizes for a in figures) or any(  # "the single biggest tip"
+        marks.words[max(0, sa - 1):sa] == ["single"] for sa, _ in sizes) or bool(sizes and marks.says(
             ("on", "a", "single", "bill"), ("on", "one", "bill"), ("on", "a", "single", "order")))  # "the biggest
     # discount on a single bill": one bill's
 
@@ -4816,8 +4825,9 @@ def _right_after_the_share(marks: _Marks) -> set[int]:
     ends = {b for _, b, k, _ in marks.mentions if k == "share"}
     periods = {a: b for a, b, k, _ in marks.mentions if k == "time"}
     for end in list(ends):  # "what share of yesterday's orders": the period said between the share and the count
-        while end in periods or (end < len(marks.words) and marks.words[end] in ("our", "all", "the")
-                                 and _kind(marks.marks[end]) in ("filler", None)):  # "what share of our orders"
+        while end in periods or (end < len(marks.words) and (  # "what share of our orders", "chiếm bao nhiêu %
+                (marks.words[end] in ("our", "all", "the", "tong") and _kind(marks.marks[end]) in ("filler", None))
+                or (marks.words[end] == "percent" and _kind(marks.marks[end]) == "unit"))):  # tổng đơn"
             end = periods.get(end, end + 1)
             ends.add(end)
     return ends

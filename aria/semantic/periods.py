@@ -161,6 +161,9 @@ _AGO = re.compile(rf"\b{_COUNT} (day|week|month)s? ago\b")
 _DAYS_AGO_VI = re.compile(rf"\b{_COUNT} (?:ngay|hom) truoc\b(?! (?:do|nua|hom|ngay)\b)")
 # "ngày 1 tháng 11", "mùng 2 tháng 9 năm 2026": a day of a month said in words
 _DATE_VI_WORDS = re.compile(r"\b(?:ngay|mung|mong) (\d{1,2}) thang (\d{1,2})(?: (?:nam )?(\d{4}))?\b")
+# "ngày 10 tháng này", "the 10th of last month": a day of this month or of the one before
+_DAY_OF_A_MONTH_SAID = re.compile(r"\b(?:(?:ngay|mung|mong) (\d{1,2}) thang (nay|truoc|roi)|(?:the )?(\d{1,2})(?:st|nd|rd|"
+                                  r"th) of (this|last) month)\b")
 # "ngày 14", "mùng 1", "on the 14th": a day of the month alone, the latest one that has begun
 _DAY_OF_MONTH = re.compile(r"\b(?:(?:ngay|mung|mong) (\d{1,2})|(?:on )?the (\d{1,2})(?:st|nd|rd|th))\b(?! \d)")
 _WEEKDAYS_VI = {"thu 2": 0, "thu hai": 0, "thu 3": 1, "thu ba": 1, "thu 4": 2, "thu tu": 2, "thu 5": 3, "thu nam": 3,
@@ -600,6 +603,10 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
             continue  # "7 ngày qua so với 7 ngày trước": the days before the first period, left to the comparison
         count = _count_of(match.group(1))
         add(match.start(), match.end(), period_range("day", count, today), "day")
+    for match in _DAY_OF_A_MONTH_SAID.finditer(text):
+        first = _month_start(today, 0 if (match.group(2) or match.group(4)) in ("nay", "this") else 1)
+        day = _date(first.year, first.month, int(match.group(1) or match.group(3)))
+        add(match.start(), match.end(), (day, day) if day and day <= today else None, "day")
     for match in _DATE_VI_WORDS.finditer(text):
         day = _recent_date(int(match.group(2)), int(match.group(1)), int(match.group(3)) if match.group(3) else None,
                            today)

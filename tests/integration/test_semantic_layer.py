@@ -3682,3 +3682,48 @@ def test_two_weekdays_said_before_their_week_are_both_of_it(layer, now) -> None:
     parsed = layer.parse("revenue on friday and saturday last week", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 6), dt.date(2026, 11, 7))
+
+
+@pytest.mark.parametrize(("question", "language", "first", "second"), [
+    ("dt tu ngay 1 den 10 thang nay", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # to the 10th,
+    ("doanh thu từ 1 đến 10 tháng 11", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never to now
+    ("doanh thu ngày 10 tháng này", "vi", (dt.date(2026, 11, 10), dt.date(2026, 11, 10)), None),
+    ("revenue on the 20th of last month", "en", (dt.date(2026, 10, 20), dt.date(2026, 10, 20)), None),
+    ("food cost % tháng này tính tới hôm qua là bao nhiêu", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),  # this month up to yesterday: never this month compared with yesterday
+    ("Gross profit by category this month through yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),
+    ("Waste cost through the 10th", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never the 10th
+    ("Delivery revenue through the 10th vs the same days last month", "en",
+     (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), (dt.date(2026, 10, 1), dt.date(2026, 10, 10))),
+])
+def test_the_last_day_of_a_period_said(layer, now, question, language, first, second) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
+    assert (parsed.query.time.start, parsed.query.time.end) == first
+    compare = parsed.query.compare
+    assert (None if compare is None else (compare.start, compare.end)) == second
+
+
+@pytest.mark.parametrize(("question", "language", "metrics", "group_by"), [
+    ("Quán mình có tổng cộng bao nhiêu bàn, bao nhiêu ghế?", "vi", ["table_count", "seat_count"], []),
+    ("How many dishes are in each menu category?", "en", ["active_menu_items"], ["category__name_en"]),
+    ("thang nay co bao nhieu thanh vien moi", "vi", ["new_customers"], []),  # never the members on the books
+    ("khách vãng lai chiếm bao nhiêu % đơn hôm qua vậy", "vi", ["completed_orders"], []),  # a share of the orders,
+    # never of the revenue
+])
+def test_what_the_restaurant_has_and_what_a_share_is_of(layer, now, question, language, metrics, group_by) -> None:
+    parsed = layer.parse(question, language=language, now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics == metrics and parsed.query.group_by == group_by
+
+
+@pytest.mark.parametrize("question", [
+    "how many bills got a tip through Friday",  # from when: never Friday alone, nor every Friday
+    "VIP room revenue this month through Friday",
+    "most expensive drink anyone ordered this weekend",  # the menu's price has no period: never the period dropped
+    "who got the single biggest tip last month",  # one payment's tip: never the servers' totals ranked
+])
+def test_a_day_to_end_on_and_one_record_at_an_extreme_are_handed_over(layer, now, question) -> None:
+    parsed = layer.parse(question, language="en", now=now)
+    assert not parsed.ok and parsed.problem

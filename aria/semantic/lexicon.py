@@ -551,6 +551,7 @@ FILLER_PHRASES = (*SO_FAR_PHRASES, *RATE_PHRASES, *POLITE_PHRASES, "mà", "bên"
                   "chỉ", "chỉ tính", "riêng", "tính riêng",  # only: what follows is the filter ("chỉ tính ăn tại
                   # chỗ", "riêng đồ uống"; "only" is read beside its value, in parse)
                   "bán hàng",  # "doanh thu bán hàng": sales, said twice
+                  "inclusive",  # "from the 1st to the 10th inclusive": the days said, both ends in
                   "tất cả", "theoretical")  # "tất cả" (all of it; typed bare too), "theoretical food cost" (the only one)
 
 
@@ -704,16 +705,25 @@ _SECOND_DAY_BARE = re.compile(r"(?<![\w-])((?:ngày|ngay) \d{1,2} (?:đến|den|
                               r"người|nguoi|khách|khach|phần|phan|đơn|don|k|%)(?![\w-])))", re.IGNORECASE)
 _FROM_DAY_TO_DAY_OF = re.compile(r"(?<![\w-])(từ|tu) (\d{1,2}) (đến|den|tới|toi) (\d{1,2}) (?=(?:tháng|thang) \d)", re.IGNORECASE)
 # "tháng này đến hết hôm qua", "this month through yesterday": from its first day to yesterday
-_SO_FAR_TO_YESTERDAY = re.compile(r"(?<![\w-])(this month|this week|tháng này|tuần này|thang nay|tuan nay) (?:tính |tinh )?"
-                                  r"(?:up to|until|till|through|thru|to|đến hết|đến|tới hết|tới|den het|den|toi het|toi)"
-                                  r"(?: and including)? (yesterday|hôm qua|hom qua)(?![\w-])", re.IGNORECASE)
-_SO_FAR_TO_YESTERDAY_SAID = {"this month": "from the start of this month to yesterday",
-                             "this week": "from the start of this week to yesterday",
+# (and "tuần này, không tính hôm nay", "month to date excluding today": the same days)
+_SO_FAR_TO_YESTERDAY = re.compile(r"(?<![\w-])(this month|this week|month to date|week to date|mtd|wtd|tháng này|tuần này|"
+                                  r"thang nay|tuan nay),? (?:(?:tính |tinh )?(?:up to|until|till|through|thru|to|đến hết|"
+                                  r"đến|tới hết|tới|den het|den|toi het|toi)(?: and including)? (?:yesterday|hôm qua|hom qua)"
+                                  r"|(?:excluding|not counting|not including|without|(?:không|khong|ko|k) (?:tính|tinh)|"
+                                  r"trừ|tru) (?:today|hôm nay|hom nay))(?![\w-])", re.IGNORECASE)
+_SO_FAR_TO_YESTERDAY_SAID = {**dict.fromkeys(("this month", "month to date", "mtd"), "from the start of this month to yesterday"),
+                             **dict.fromkeys(("this week", "week to date", "wtd"), "from the start of this week to yesterday"),
                              "tháng này": "từ đầu tháng đến hôm qua", "tuần này": "từ đầu tuần đến hôm qua",
                              "thang nay": "tu dau thang den hom qua", "tuan nay": "tu dau tuan den hom qua"}
+# "từ đầu tháng tính đến hết hôm qua": from then to that day ("tính" said of the end)
+_FROM_THEN_COUNTED_TO = re.compile(r"(?<![\w-])((?:từ|tu) [^,?.]{2,30}?) (?:tính|tinh) (?=(?:đến|tới|den|toi)(?: hết| het)? "
+                                   r"(?:hôm qua|hom qua|ngày|ngay)(?![\w-]))", re.IGNORECASE)
 # "through the 10th", "this month up to the 10th": from the 1st of this month
-_UP_TO_A_DAY = re.compile(r"(?<![\w-])(?:this month )?(?:up to|until|till|through|thru) the (\d{1,2})(?:st|nd|rd|th)"
+_UP_TO_A_DAY = re.compile(r"(?<![\w-])(?:this month )?(?:up to and including|up to|until|till|through|thru) the (\d{1,2})"
+                          r"(?:st|nd|rd|th)"
                           r"(?: of this month)?(?![\w-])", re.IGNORECASE)
+# "dt, khách, số bill": the guests, one figure of a list (never the customers, a split dropped)
+_GUESTS_LISTED = re.compile(r"(?<=[,:] )(khách|khach)(?=\s*,)", re.IGNORECASE)
 # "các ca tối thứ 6": the dinners of every Friday, said as "ca tối các thứ 6" (never one Friday's dinner)
 _SHIFT_OF_EVERY_WEEKDAY = re.compile(r"(?<![\w-])(các|cac|những|nhung) (ca (?:tối|toi|trưa|trua)) (?=(?:thứ|thu|chủ nhật|"
                                      r"chu nhat|t[2-7])(?![\w-]))", re.IGNORECASE)
@@ -815,6 +825,8 @@ def shorthand_spelled(text: str) -> str:
     ('doanh thu từ thứ 7 đến chủ nhật tuần trước', 'dt tu thu 7 den chu nhat tuan truoc')
     >>> shorthand_spelled("dt từ ngày 1 đến 10"), shorthand_spelled("revenue this month through yesterday")
     ('dt từ ngày 1 đến ngày 10', 'revenue from the start of this month to yesterday')
+    >>> shorthand_spelled("Ngày 3/11: dt, khách, số bill")
+    'Ngày 3/11: dt, lượt khách, số bill'
     >>> shorthand_spelled("waste cost through the 10th"), shorthand_spelled("dt tu 1 den 10 thang 11")
     ('waste cost from the 1st to the 10th', 'dt tu ngay 1 den ngay 10 thang 11')
     >>> shorthand_spelled("doanh thu các ca tối thứ 6 tháng trước"), shorthand_spelled("quan ly co may nguoi")
@@ -849,10 +861,12 @@ def shorthand_spelled(text: str) -> str:
     text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {'thu' if bare else 'thứ'} {m.group(2)} "
                                           f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
+    text = _GUESTS_LISTED.sub(lambda m: f"{'luot' if bare else 'lượt'} {m.group(1)}", text)
     text = _SECOND_DAY_BARE.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} ", text)
     text = _FROM_DAY_TO_DAY_OF.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} {m.group(2)} {m.group(3)} "
                                              f"{'ngay' if bare else 'ngày'} {m.group(4)} ", text)
     text = _SO_FAR_TO_YESTERDAY.sub(lambda m: _SO_FAR_TO_YESTERDAY_SAID[m.group(1).lower()], text)
+    text = _FROM_THEN_COUNTED_TO.sub(r"\1 ", text)
     text = _UP_TO_A_DAY.sub(lambda m: f"from the 1st to the {m.group(1)}th", text)
     text = _SHIFT_OF_EVERY_WEEKDAY.sub(r"\2 \1 ", text)
     text = _ROLE_HAS_HOW_MANY.sub(r"\2 \3 \1", text)

@@ -3696,6 +3696,13 @@ def test_two_weekdays_said_before_their_week_are_both_of_it(layer, now) -> None:
     ("Waste cost through the 10th", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never the 10th
     ("Delivery revenue through the 10th vs the same days last month", "en",
      (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), (dt.date(2026, 10, 1), dt.date(2026, 10, 10))),
+    ("dt thang nay ko tinh hom nay dc bn", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)), None),  # today left
+    ("Total sales this week excluding today", "en", (dt.date(2026, 11, 9), dt.date(2026, 11, 14)), None),  # out
+    ("Revenue month to date, up to and including yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),
+    ("Doanh thu từ đầu tháng tính đến hết hôm qua là bao nhiêu?", "vi", (dt.date(2026, 11, 1),
+                                                                       dt.date(2026, 11, 14)), None),
+    ("Average check from the 1st to the 10th inclusive", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),
 ])
 def test_the_last_day_of_a_period_said(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -3711,6 +3718,9 @@ def test_the_last_day_of_a_period_said(layer, now, question, language, first, se
     ("thang nay co bao nhieu thanh vien moi", "vi", ["new_customers"], []),  # never the members on the books
     ("khách vãng lai chiếm bao nhiêu % đơn hôm qua vậy", "vi", ["completed_orders"], []),  # a share of the orders,
     # never of the revenue
+    ("Ngày 3/11: dt, khách, số bill", "vi", ["revenue", "guests", "completed_orders"], []),  # the guests listed: never
+    # dropped as the customers
+    ("Rank the servers by guests served yesterday.", "en", ["guests", "completed_orders"], ["server__full_name"]),
 ])
 def test_what_the_restaurant_has_and_what_a_share_is_of(layer, now, question, language, metrics, group_by) -> None:
     parsed = layer.parse(question, language=language, now=now)

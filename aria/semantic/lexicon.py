@@ -676,8 +676,9 @@ _WHICH_WAS_OUR = re.compile(r"\bwhich (?=(?:was|is|has been|were) (?:our|the)\b)
 # week": what was (never "which" before a row it names)
 _SO_OPENING_A_COMPARISON = re.compile(r"^\s*so (?!sánh|với)(?=.*\bvới\b)", re.IGNORECASE)  # "So tiền mặt hôm nay với Chủ nhật
 # tuần trước": compare (typed with marks: never "số", a number)
-# "4 thứ Bảy gần nhất", "the last 4 Saturdays": that weekday over as many weeks back (never the top 4)
-_LAST_N_WEEKDAYS_VI = re.compile(r"\b(\d{1,2}) ((?:thứ|thu) (?:hai|ba|tư|tu|năm|nam|sáu|sau|bảy|bay|[2-7])|chủ nhật|chu nhat) "
+# "4 thứ Bảy gần nhất", "the last 4 Saturdays": that weekday over as many weeks back (never the top 4; never a
+# name's number: "phòng VIP 1 thứ 7 vừa rồi")
+_LAST_N_WEEKDAYS_VI = re.compile(r"(?<!vip )(?<!combo )(?<!bàn )(?<!ban )\b(\d{1,2}) ((?:thứ|thu) (?:hai|ba|tư|tu|năm|nam|sáu|sau|bảy|bay|[2-7])|chủ nhật|chu nhat) "
                                  r"(?:gần nhất|gan nhat|gần đây|gan day|vừa qua|vua qua|vừa rồi|vua roi)\b", re.IGNORECASE)
 _LAST_N_WEEKDAYS_EN = re.compile(r"\b(?:over )?(?:the )?(?:last|past|previous) (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|twelve) "
                                  r"(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s\b", re.IGNORECASE)
@@ -722,6 +723,8 @@ _FROM_THEN_COUNTED_TO = re.compile(r"(?<![\w-])((?:từ|tu) [^,?.]{2,30}?) (?:t�
 _UP_TO_A_DAY = re.compile(r"(?<![\w-])(?:this month )?(?:up to and including|up to|until|till|through|thru) the (\d{1,2})"
                           r"(?:st|nd|rd|th)"
                           r"(?: of this month)?(?![\w-])", re.IGNORECASE)
+# "top 3 phục vụ nhận tip nhiều nhất": the servers ranked (never the role kept, nothing to rank)
+_TOP_SERVERS = re.compile(r"(?<![\w-])(top \d{1,2}) (phục vụ|phuc vu)(?![\w-])", re.IGNORECASE)
 # "dt, khách, số bill": the guests, one figure of a list (never the customers, a split dropped)
 _GUESTS_LISTED = re.compile(r"(?<=[,:] )(khách|khach)(?=\s*,)", re.IGNORECASE)
 # "các ca tối thứ 6": the dinners of every Friday, said as "ca tối các thứ 6" (never one Friday's dinner)
@@ -861,6 +864,7 @@ def shorthand_spelled(text: str) -> str:
     text = _SATURDAY_SUNDAY.sub(lambda m: f"{'tu' if bare else 'từ'} {'thu' if bare else 'thứ'} {m.group(2)} "
                                           f"{'den' if bare else 'đến'} {'chu nhat' if bare else 'chủ nhật'}", text)
     text = _LAST_N_WEEKDAYS_EN.sub(lambda m: f"{m.group(2)}s over the last {m.group(1)} weeks excluding today", text)
+    text = _TOP_SERVERS.sub(lambda m: f"{m.group(1)} {'nhan vien' if bare else 'nhân viên'} {m.group(2)}", text)
     text = _GUESTS_LISTED.sub(lambda m: f"{'luot' if bare else 'lượt'} {m.group(1)}", text)
     text = _SECOND_DAY_BARE.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} ", text)
     text = _FROM_DAY_TO_DAY_OF.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} {m.group(2)} {m.group(3)} "

@@ -427,6 +427,8 @@ _MEASURE_WORDS = frozenset(["kg", "ky", "ki", "kilo", "g", "gram", "lit", "l", "
 
 _MINUTES = frozenset(["min", "mins", "minute", "phut"])  # "vs the 5 min target": a duration, never the top 5
 _MAKING = frozenset(["lam", "nau", "pha", "make", "makes", "cook", "cooks"])  # "làm 1 món": one of them, how long
+_RANGE_WORDS = frozenset(["to", "through", "thru", "den", "toi"])
+_NAMED_WITH_A_NUMBER = frozenset(["combo", "ca", "vip", "set", "room", "shift", "zone", "khu", "tram", "station"])
 _BOUND_WORDS = frozenset(["qua", "hon", "over", "than", "above", "below", "under", "tren", "duoi", "vuot", "exceeding"])
 
 
@@ -439,6 +441,11 @@ def _mark_top_n(marks: _Marks, in_names: frozenset[tuple[str, str]] = frozenset(
         if number is None or marks.marks[i] is not None or not 1 <= number <= _MAX_TOP or \
                 (i > 0 and (marks.words[i - 1], marks.words[i]) in in_names):
             continue
+        if i > 0 and marks.words[i - 1] in _NAMED_WITH_A_NUMBER:
+            continue  # "combo 2", "ca 1", "phòng VIP 2": a name's number (left unread), never how many rows
+        if i > 0 and (_number(marks, i - 1) is not None or (i > 1 and marks.words[i - 1] in _RANGE_WORDS
+                                                             and _number(marks, i - 2) is not None)):
+            continue  # "tables 1 to 10", "tables 11-15": the end of a range of numbers (left unread)
         if i > 0 and ((marks.words[i - 1] in _BOUND_WORDS and marks.marks[i - 1] is None) or (
                 marks.words[i - 1] == "for" and marks.words[i + 1:i + 2] in (["people"], ["guest"]))):
             continue  # "làm quá 8 tiếng", "over 5 million", "a table for 10 people": a bound or a size, never how many

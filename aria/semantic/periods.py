@@ -97,8 +97,10 @@ def _count_of(said: str) -> int:
 # a count before "tuần nay" or "tháng nay" that is a day's or a week's number: "ngày 5 tháng này", "thứ 2 tuần này",
 # "tuần 3 tháng này", "top 3 tháng này" (and a count in words only "hai" or "ba": "cà phê muối tháng này" is salt)
 _NOT_A_DATE = "".join(f"(?<!{w} )" for w in ("ngay", "mung", "hom", "tuan", "thang", "top", "sang", "trua", "chieu",
-                                              "toi", "dem", "ban", "so", "quan", "phong", "khu", "tang", "lan")) \
-    + "(?<!(?<!doanh )thu )"  # (but "doanh thu 2 tháng nay"); nor a table's, a room's: "bàn số 5 tháng này"
+                                              "toi", "dem", "ban", "so", "quan", "phong", "khu", "tang", "lan",
+                                              "vip", "combo", "ca", "set")) \
+    + "(?<!(?<!doanh )thu )"  # (but "doanh thu 2 tháng nay"); nor a table's, a room's: "bàn số 5 tháng này",
+# "phòng VIP 2 tháng này", "combo 2 tuần này"
 _LAST_N = {
     unit: re.compile(rf"\b(?:(?:(?<!dine )in |over |during |for )?(?:the )?(?:last|past|previous) {_COUNT} {en}s?"
                      rf"|(?:going |looking )?back {_COUNT} {en}s?"  # "going back 8 weeks"
@@ -183,6 +185,10 @@ _PAIRED_WEEKDAY_VI = re.compile(r" (?:va|voi|so voi|vs|hoac|,) (?:(?:ngay|hom|va
 _WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|the previous|previous) "
                                    r"week\b|\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") of the week before\b")
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(WEEKDAYS_EN) + r")\b")
+# a weekday said bare after one said with its week and a comparison ("thứ 6 tuần trước hơn thứ 5 bao nhiêu",
+# "thứ 7 tuần rồi so với chủ nhật"): of the same week
+_WEEK_SAID_AS_A_PLACE = re.compile(_WEEK_SAID)
+_COMPARED_AFTER = re.compile(r"\b(?:hon|so voi|vs|voi)\b")
 # the week said after the second weekday of a pair: "on Friday and Saturday last week" (both last week's)
 _PAIRED_WEEKDAY_EN = re.compile(r" (?:and|or|vs|versus|,) (?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|"
                                 r"previous) week\b")
@@ -527,10 +533,16 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         for match in span.finditer(text):
             add(match.start(), match.end(), _days_of_a_week(_weekday_index(names, match.group(1)),
                                                             _weekday_index(names, match.group(2)), match.group(3), today))
+    said_week: tuple[str, str] | None = None  # the weekday said with its week, and the week
     for match in _WEEKDAY_VI.finditer(text):
         name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end(), match.group(1))
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
             continue
+        if not qualifier and said_week and said_week[0] != _WEEKDAYS_VI[name] and _WEEK_SAID_AS_A_PLACE.fullmatch(
+                said_week[1]) and _COMPARED_AFTER.search(text, 0, match.start()):  # "thứ 6 tuần trước hơn thứ 5 bao
+            qualifier = said_week[1]  # nhiêu": the Thursday of that week (never this week's)
+        if match.group(2):
+            said_week = (_WEEKDAYS_VI[name], match.group(2))
         add(match.start(), match.end(), _weekday(_WEEKDAYS_VI[name], qualifier, today,
                                                  before_today=qualifier in ("vua roi", "vua qua", "roi")), "day")
         weekdays.add(match.start())

@@ -3737,3 +3737,36 @@ def test_what_the_restaurant_has_and_what_a_share_is_of(layer, now, question, la
 def test_a_day_to_end_on_and_one_record_at_an_extreme_are_handed_over(layer, now, question) -> None:
     parsed = layer.parse(question, language="en", now=now)
     assert not parsed.ok and parsed.problem
+
+
+@pytest.mark.parametrize(("question", "first", "second"), [
+    ("lượt khách thứ 7 tuần rồi nhiều hơn chủ nhật bao nhiêu", dt.date(2026, 11, 7), dt.date(2026, 11, 8)),  # that
+    ("doanh thu thứ 6 tuần trước hơn thứ 5 bao nhiêu", dt.date(2026, 11, 6), dt.date(2026, 11, 5)),  # week's, never
+    # this week's
+])
+def test_a_weekday_said_bare_after_one_with_its_week_is_of_that_week(layer, now, question, first, second) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
+    assert (parsed.query.time.start, parsed.query.compare.start) == (first, second)
+
+
+@pytest.mark.parametrize(("question", "metric", "group_by", "limit"), [
+    ("top 3 phục vụ nhận tip nhiều nhất ca trưa tuần này", "tips", ["order__server__full_name"], 3),  # the servers
+    ("Thu ngân ca trưa thường làm mấy tiếng?", "avg_shift_hours", [], None),  # usually: a shift's length
+])
+def test_the_servers_ranked_and_the_usual_shift(layer, now, question, metric, group_by, limit) -> None:
+    parsed = layer.parse(question, language="vi", now=now)
+    assert parsed.query is not None, (parsed.problem, parsed.unknown)
+    assert parsed.query.metrics[0] == metric and parsed.query.group_by == group_by and parsed.query.limit == limit
+
+
+@pytest.mark.parametrize("question", [
+    "How many Combo 2 did we sell this week?",  # a name's number: never the top 2 combos
+    "ca 1 hôm nay dt bn",
+    "phòng VIP 2 tháng này lật bàn mấy lần",  # never the last 2 months
+    "phong VIP 1 thu 7 vua roi bao nhieu khach",  # never the Saturdays of the last week
+    "Revenue per table for tables 1 through 10 yesterday",  # a range of tables: never table 1 and the top 10
+])
+def test_a_number_that_names_something_is_never_how_many(layer, now, question) -> None:
+    parsed = layer.parse(question, language="en" if question.startswith(("How", "Revenue")) else "vi", now=now)
+    assert not parsed.ok and parsed.problem

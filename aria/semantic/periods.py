@@ -533,7 +533,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         for match in span.finditer(text):
             add(match.start(), match.end(), _days_of_a_week(_weekday_index(names, match.group(1)),
                                                             _weekday_index(names, match.group(2)), match.group(3), today))
-    said_week: tuple[str, str] | None = None  # the weekday said with its week, and the week
+    said_week: tuple[int, str] | None = None  # the weekday said with its week, and the week
     for match in _WEEKDAY_VI.finditer(text):
         name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end(), match.group(1))
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go

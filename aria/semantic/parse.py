@@ -2851,10 +2851,11 @@ class QuestionParser:
             # "khách gọi mang về", "bán qua mang về" (never the "qua" of "hôm qua")
             after_a_verb = any(e0 == start and k == "verb" for _, e0, k, _ in marks.mentions) or (
                 marks.words[start - 1:start] in (["qua"], ["via"]) and _kind(marks.marks[start - 1]) != "time")
-            # "mang về bao nhiêu đơn": takeaway's orders (but "mang về doanh thu": brings in)
+            # "mang về bao nhiêu đơn", "mang về bill tb": takeaway's orders, its average bill (but "mang về doanh
+            # thu": brings in; an average is never brought in)
             counted = words == ("mang", "ve") and next(
-                (self.catalog.metrics[str(p)].unit == "count" for s0, _, k, p in marks.mentions
-                 if s0 >= end and k == "metric" and p in self.catalog.metrics), False)
+                (self.catalog.metrics[str(p)].unit == "count" or str(p).startswith("avg_")
+                 for s0, _, k, p in marks.mentions if s0 >= end and k == "metric" and p in self.catalog.metrics), False)
             split_by_it = _after_a_split_word(marks, start)  # "per cook": the role, never the verb
             if kind == "value" and not split_by_it and self._soft_at(marks, start, end, language) and not after_a_metric \
                     and not plural and not at_work and not after_a_verb and not counted \
@@ -3205,6 +3206,9 @@ class QuestionParser:
                     # nothing else to rank: the members; "what drinks do silver members order the most": the drinks)
                 others = [(a, b, str(p)) for a, b, k, p in marks.mentions
                           if k == "concept" and a != start and not _counted_noun(marks, a)]
+                if marks.words[start:end] in (["who"], ["ai"]) and others and marks.before(start) in ("and", "va"):
+                    raise _Unanswerable("a second question asks who")  # "... below reorder level and who supplies
+                    # them": never dropped
                 if marks.words[start:end] in (["who"], ["ai"]) and others:
                     if not ranking and all(self._labels_a_value(marks, a, b, p) for a, b, p in others):
                         raise _Unanswerable("who is asked, and the only rows named are a value's ('the SINHNHAT "

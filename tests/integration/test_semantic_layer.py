@@ -3770,3 +3770,14 @@ def test_the_servers_ranked_and_the_usual_shift(layer, now, question, metric, gr
 def test_a_number_that_names_something_is_never_how_many(layer, now, question) -> None:
     parsed = layer.parse(question, language="en" if question.startswith(("How", "Revenue")) else "vi", now=now)
     assert not parsed.ok and parsed.problem
+
+
+def test_takeaway_said_before_an_average_stays_takeaway(layer, now) -> None:
+    parsed = layer.parse("mang về bill tb tháng này", language="vi", now=now)  # never "brought in", the value dropped
+    assert parsed.query is not None and parsed.query.metrics[0] == "avg_check"
+    assert [tuple(f.values) for f in parsed.query.filters] == [("TA",)]
+
+
+def test_who_asked_after_and_is_a_second_question(layer, now) -> None:
+    parsed = layer.parse("which ingredients are below reorder level and who supplies them", language="en", now=now)
+    assert not parsed.ok and parsed.problem  # never the ingredients with "who" dropped

@@ -721,8 +721,7 @@ _FROM_THEN_COUNTED_TO = re.compile(r"(?<![\w-])((?:từ|tu) [^,?.]{2,30}?) (?:t�
                                    r"(?:hôm qua|hom qua|ngày|ngay)(?![\w-]))", re.IGNORECASE)
 # "through the 10th", "this month up to the 10th": from the 1st of this month
 _UP_TO_A_DAY = re.compile(r"(?<![\w-])(?:this month )?(?:up to and including|up to|until|till|through|thru) the (\d{1,2})"
-                          r"(?:st|nd|rd|th)"
-                          r"(?: of this month)?(?![\w-])", re.IGNORECASE)
+                          r"(?:st|nd|rd|th)(?: of this month)?(?![\w-])", re.IGNORECASE)
 # "top 3 phục vụ nhận tip nhiều nhất": the servers ranked (never the role kept, nothing to rank)
 _TOP_SERVERS = re.compile(r"(?<![\w-])(top \d{1,2}) (phục vụ|phuc vu)(?![\w-])", re.IGNORECASE)
 # "dt, khách, số bill": the guests, one figure of a list (never the customers, a split dropped)

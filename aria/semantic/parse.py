@@ -300,10 +300,10 @@ _HOUR_WINDOWS = (  # on normalized text: "between 5 and 7pm", "5pm-7pm", "từ 5
     re.compile(r"\b(?:(?:between|from|tu|khung|khung gio) )?(\d{1,2}) 00()(?: (?:and|to|den|toi))? (\d{1,2}) 00()(?! \d)"),
 )
 _HOURS_JOINED = re.compile(r"\d(?:h| gio)\b|\b(?:den|toi) \d")  # "từ 7h", "từ 7 đến 9": hours (never "từ 1/11 tới nay")
-# the names of a window of hours: said with its hours, they are those hours ("giờ cao điểm tối (18h-20h)")
 _UP_TO_A_WEEKDAY = re.compile(r"(?<!day )(?<!day,)\b(?:through|thru|until|till|up to) (?:monday|tuesday|wednesday|"
                               r"thursday|friday|saturday|sunday)\b")  # (but "Monday through Friday": a span)
 _LATE_NIGHT = re.compile(r"\blate[ -](?:night|evening)s?\b")  # a window of hours with no hours said
+# the names of a window of hours: said with its hours, they are those hours ("giờ cao điểm tối (18h-20h)")
 _WINDOW_NAMES = (("happy", "hour"), ("khung", "gio", "cao", "diem"), ("cao", "diem"), ("peak",))
 _AFTERNOON = ("pm", "chieu", "toi")
 
@@ -3206,10 +3206,9 @@ class QuestionParser:
                     # nothing else to rank: the members; "what drinks do silver members order the most": the drinks)
                 others = [(a, b, str(p)) for a, b, k, p in marks.mentions
                           if k == "concept" and a != start and not _counted_noun(marks, a)]
-                if marks.words[start:end] in (["who"], ["ai"]) and others and marks.before(start) in ("and", "va"):
-                    raise _Unanswerable("a second question asks who")  # "... below reorder level and who supplies
-                    # them": never dropped
                 if marks.words[start:end] in (["who"], ["ai"]) and others:
+                    if marks.before(start) in ("and", "va"):  # "... below reorder level and who supplies them": a
+                        raise _Unanswerable("a second question asks who")  # second question, never dropped
                     if not ranking and all(self._labels_a_value(marks, a, b, p) for a, b, p in others):
                         raise _Unanswerable("who is asked, and the only rows named are a value's ('the SINHNHAT "
                                             "code'): whose rows is unclear")  # the customers, or the servers?

@@ -187,8 +187,8 @@ _WEEKDAY_OF_A_WEEK_EN = re.compile(r"\b(?:on )?(" + "|".join(WEEKDAYS_EN) + r") 
 _WEEKDAY_EN = re.compile(r"\b(?:(last|this past|past|this|on|previous|since) )(" + "|".join(WEEKDAYS_EN) + r")\b")
 # a weekday said bare after one said with its week and a comparison ("thứ 6 tuần trước hơn thứ 5 bao nhiêu",
 # "thứ 7 tuần rồi so với chủ nhật"): of the same week
-_WEEK_SAID_AS_A_PLACE = re.compile(_WEEK_SAID)
-_COMPARED_AFTER = re.compile(r"\b(?:hon|so voi|vs|voi)\b")
+_A_WEEK_SAID = re.compile(_WEEK_SAID)
+_COMPARING_WORD = re.compile(r"\b(?:hon|so voi|vs|voi)\b")  # ("hơn": than)
 # the week said after the second weekday of a pair: "on Friday and Saturday last week" (both last week's)
 _PAIRED_WEEKDAY_EN = re.compile(r" (?:and|or|vs|versus|,) (?:on )?(" + "|".join(WEEKDAYS_EN) + r") (?:of )?(last|this|"
                                 r"previous) week\b")
@@ -423,8 +423,8 @@ def _weekday(index: int, qualifier: str, today: dt.date, *, before_today: bool) 
         day = _week_start(today) - dt.timedelta(weeks=_WEEKS_BACK[qualifier]) + dt.timedelta(days=index)
         if day > today:  # this week's, still to come
             return None
-    else:  # the latest one: "thứ 7 vừa rồi", "chủ nhật rồi", "last Saturday" (before today); "on Saturday" may be
-        # today
+    else:  # the latest one: "thứ 7 vừa rồi", "chủ nhật rồi", "last Saturday" (before today); "on Saturday"
+        # may be today
         back = (today.weekday() - index) % 7
         if back == 0 and before_today:
             back = 7
@@ -538,8 +538,8 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         name, qualifier = match.group(1), match.group(2) or _shared_week(text, match.end(), match.group(1))
         if name == "thu tu" and not qualifier:  # "thứ tự" (order) once diacritics go
             continue
-        if not qualifier and said_week and said_week[0] != _WEEKDAYS_VI[name] and _WEEK_SAID_AS_A_PLACE.fullmatch(
-                said_week[1]) and _COMPARED_AFTER.search(text, 0, match.start()):  # "thứ 6 tuần trước hơn thứ 5 bao
+        if not qualifier and said_week and said_week[0] != _WEEKDAYS_VI[name] and _A_WEEK_SAID.fullmatch(
+                said_week[1]) and _COMPARING_WORD.search(text, 0, match.start()):  # "thứ 6 tuần trước hơn thứ 5 bao
             qualifier = said_week[1]  # nhiêu": the Thursday of that week (never this week's)
         if match.group(2):
             said_week = (_WEEKDAYS_VI[name], match.group(2))

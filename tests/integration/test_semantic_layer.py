@@ -1588,6 +1588,25 @@ def test_short_weekday_spans_and_a_day_and_month_after_for(layer, now, question,
      None),  # of this month
     ("Hotpot sales, last 7 days vs previous 7 days", "en", (dt.date(2026, 11, 9), dt.date(2026, 11, 15)),
      (dt.date(2026, 11, 2), dt.date(2026, 11, 8))),  # the 7 days before, never the same 7 days twice
+    # the last day of a period said
+    ("dt tu ngay 1 den 10 thang nay", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # to the 10th,
+    ("doanh thu từ 1 đến 10 tháng 11", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never to now
+    ("doanh thu ngày 10 tháng này", "vi", (dt.date(2026, 11, 10), dt.date(2026, 11, 10)), None),
+    ("revenue on the 20th of last month", "en", (dt.date(2026, 10, 20), dt.date(2026, 10, 20)), None),
+    ("food cost % tháng này tính tới hôm qua là bao nhiêu", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),  # this month up to yesterday: never this month compared with yesterday
+    ("Gross profit by category this month through yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),
+    ("Waste cost through the 10th", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never the 10th
+    ("Delivery revenue through the 10th vs the same days last month", "en",
+     (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), (dt.date(2026, 10, 1), dt.date(2026, 10, 10))),
+    ("dt thang nay ko tinh hom nay dc bn", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)), None),  # today left
+    ("Total sales this week excluding today", "en", (dt.date(2026, 11, 9), dt.date(2026, 11, 14)), None),  # out
+    ("Revenue month to date, up to and including yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
+     None),
+    ("Doanh thu từ đầu tháng tính đến hết hôm qua là bao nhiêu?", "vi", (dt.date(2026, 11, 1),
+                                                                       dt.date(2026, 11, 14)), None),
+    ("Average check from the 1st to the 10th inclusive", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),
 ])
 def test_the_days_said_and_the_days_set_beside_them(layer, now, question, language, first, second) -> None:
     parsed = layer.parse(question, language=language, now=now)
@@ -3682,34 +3701,6 @@ def test_two_weekdays_said_before_their_week_are_both_of_it(layer, now) -> None:
     parsed = layer.parse("revenue on friday and saturday last week", language="en", now=now)
     assert parsed.query is not None and parsed.query.time is not None and parsed.query.compare is not None
     assert (parsed.query.time.start, parsed.query.compare.start) == (dt.date(2026, 11, 6), dt.date(2026, 11, 7))
-
-
-@pytest.mark.parametrize(("question", "language", "first", "second"), [
-    ("dt tu ngay 1 den 10 thang nay", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # to the 10th,
-    ("doanh thu từ 1 đến 10 tháng 11", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never to now
-    ("doanh thu ngày 10 tháng này", "vi", (dt.date(2026, 11, 10), dt.date(2026, 11, 10)), None),
-    ("revenue on the 20th of last month", "en", (dt.date(2026, 10, 20), dt.date(2026, 10, 20)), None),
-    ("food cost % tháng này tính tới hôm qua là bao nhiêu", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
-     None),  # this month up to yesterday: never this month compared with yesterday
-    ("Gross profit by category this month through yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
-     None),
-    ("Waste cost through the 10th", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),  # never the 10th
-    ("Delivery revenue through the 10th vs the same days last month", "en",
-     (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), (dt.date(2026, 10, 1), dt.date(2026, 10, 10))),
-    ("dt thang nay ko tinh hom nay dc bn", "vi", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)), None),  # today left
-    ("Total sales this week excluding today", "en", (dt.date(2026, 11, 9), dt.date(2026, 11, 14)), None),  # out
-    ("Revenue month to date, up to and including yesterday", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 14)),
-     None),
-    ("Doanh thu từ đầu tháng tính đến hết hôm qua là bao nhiêu?", "vi", (dt.date(2026, 11, 1),
-                                                                       dt.date(2026, 11, 14)), None),
-    ("Average check from the 1st to the 10th inclusive", "en", (dt.date(2026, 11, 1), dt.date(2026, 11, 10)), None),
-])
-def test_the_last_day_of_a_period_said(layer, now, question, language, first, second) -> None:
-    parsed = layer.parse(question, language=language, now=now)
-    assert parsed.query is not None and parsed.query.time is not None, parsed.problem
-    assert (parsed.query.time.start, parsed.query.time.end) == first
-    compare = parsed.query.compare
-    assert (None if compare is None else (compare.start, compare.end)) == second
 
 
 @pytest.mark.parametrize(("question", "language", "metrics", "group_by"), [

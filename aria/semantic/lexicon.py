@@ -712,10 +712,10 @@ _SO_FAR_TO_YESTERDAY = re.compile(r"(?<![\w-])(this month|this week|month to dat
                                   r"đến|tới hết|tới|den het|den|toi het|toi)(?: and including)? (?:yesterday|hôm qua|hom qua)"
                                   r"|(?:excluding|not counting|not including|without|(?:không|khong|ko|k) (?:tính|tinh)|"
                                   r"trừ|tru) (?:today|hôm nay|hom nay))(?![\w-])", re.IGNORECASE)
+# (keyed bare; spelled as the period was said: with its marks, or bare)
 _SO_FAR_TO_YESTERDAY_SAID = {**dict.fromkeys(("this month", "month to date", "mtd"), "from the start of this month to yesterday"),
                              **dict.fromkeys(("this week", "week to date", "wtd"), "from the start of this week to yesterday"),
-                             "tháng này": "từ đầu tháng đến hôm qua", "tuần này": "từ đầu tuần đến hôm qua",
-                             "thang nay": "tu dau thang den hom qua", "tuan nay": "tu dau tuan den hom qua"}
+                             "thang nay": "từ đầu tháng đến hôm qua", "tuan nay": "từ đầu tuần đến hôm qua"}
 # "từ đầu tháng tính đến hết hôm qua": from then to that day ("tính" said of the end)
 _FROM_THEN_COUNTED_TO = re.compile(r"(?<![\w-])((?:từ|tu) [^,?.]{2,30}?) (?:tính|tinh) (?=(?:đến|tới|den|toi)(?: hết| het)? "
                                    r"(?:hôm qua|hom qua|ngày|ngay)(?![\w-]))", re.IGNORECASE)
@@ -868,7 +868,8 @@ def shorthand_spelled(text: str) -> str:
     text = _SECOND_DAY_BARE.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} ", text)
     text = _FROM_DAY_TO_DAY_OF.sub(lambda m: f"{m.group(1)} {'ngay' if bare else 'ngày'} {m.group(2)} {m.group(3)} "
                                              f"{'ngay' if bare else 'ngày'} {m.group(4)} ", text)
-    text = _SO_FAR_TO_YESTERDAY.sub(lambda m: _SO_FAR_TO_YESTERDAY_SAID[m.group(1).lower()], text)
+    text = _SO_FAR_TO_YESTERDAY.sub(lambda m: (strip_diacritics if m.group(1).isascii() else str)(
+        _SO_FAR_TO_YESTERDAY_SAID[strip_diacritics(m.group(1).lower())]), text)
     text = _FROM_THEN_COUNTED_TO.sub(r"\1 ", text)
     text = _UP_TO_A_DAY.sub(lambda m: f"from the 1st to the {m.group(1)}th", text)
     text = _SHIFT_OF_EVERY_WEEKDAY.sub(r"\2 \1 ", text)

@@ -1525,7 +1525,7 @@ class QuestionParser:
             candidates = [self._instead(staff, marks, period, to_come)]  # have": the employees (over a period:
             # those who worked)
         elif _two_compared_with_no_figure(marks):  # "compare this week with last week", "so sánh ca trưa với ca
-            if self._role_said(marks):  # "cooks lunch vs dinner": what of the cooks (never the revenue)
+            if _values_per_concept(marks)["role"]:  # "cooks lunch vs dinner": what of the cooks (never the revenue)
                 return Parsed(None, recognised, [], "staff are named with no figure: say what of them to compare")
             candidates = [_guests_compared(marks) or self._figure_of_a_value(marks) or ["revenue"]]  # tối": how the
             # business did, as "how are we doing"; "the Lẩu Thái this week compared with last week": its portions;
@@ -2308,12 +2308,6 @@ class QuestionParser:
                    for _, _, m in metrics):
                 marks.forget(start, left_out[1])
                 marks.mark(start, left_out[1], "filler")
-
-    def _role_said(self, marks: _Marks) -> bool:
-        """A role is named ("cooks", "phục vụ")."""
-        return any(k == "value" and any((dim := self.catalog.dimension(m.semantic_model, m.dimension)) is not None
-                                        and dim.concept == "role" for m in cast(tuple[ValueMeaning, ...], p))
-                   for _, _, k, p in marks.mentions)
 
     def _figure_of_how_it_did(self, marks: _Marks) -> list[str]:
         """A value asked how it did, with no figure named: a dish or a category by what ranks it ("how did the

@@ -557,10 +557,7 @@ def find_periods(text: str, now: dt.datetime) -> list[FoundPeriod]:
         qualifier = match.group(1)
         pair = _PAIRED_WEEKDAY_EN.match(text, match.end()) if qualifier == "on" else None
         if pair and pair.group(1) != match.group(2):  # "on Friday and Saturday last week": last week's Friday
-            add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(2)), "this" if pair.group(2) == "this"
-                                                     else "previous", today, before_today=False), "day")
-            weekdays.add(match.start())
-            continue
+            qualifier = "this" if pair.group(2) == "this" else "previous"
         add(match.start(), match.end(), _weekday(WEEKDAYS_EN.index(match.group(2)), qualifier, today,
                                                  before_today=qualifier in ("last", "this past", "past")), "day")
         weekdays.add(match.start())
